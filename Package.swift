@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (one-way):
+//
+//   packbench (CLI) -> PackBench (harness) -> RowPacking (pure Swift core)
+//                                          -> RowPackingILP -> CGLPK (GLPK, GPL-3)
+//                                          -> TagLayout     -> CHarfBuzz (HarfBuzz)
+//
+// RowPacking has no dependency at all (standard library only): an app can
+// depend on the `RowPacking` product without linking GLPK or HarfBuzz.
+let package = Package(
+  name: "packbench",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    // Pure Swift, no C dependency, no GPL code: safe to ship in an app.
+    .library(name: "RowPacking", targets: ["RowPacking"]),
+    // Links GLPK (GPL-3): a product that depends on it is GPL-3 as a whole.
+    .library(name: "RowPackingILP", targets: ["RowPackingILP"]),
+    // Links HarfBuzz (MIT).
+    .library(name: "TagLayout", targets: ["TagLayout"]),
+    // The bench: links all of the above, GLPK included (GPL-3).
+    .executable(name: "packbench", targets: ["packbench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    .target(name: "RowPacking"),
+    .systemLibrary(
+      name: "CGLPK",
+      providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),
+    .target(name: "RowPackingILP", dependencies: ["RowPacking", "CGLPK"]),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .target(name: "TagLayout", dependencies: ["RowPacking", "CHarfBuzz"]),
+    .target(name: "PackBench", dependencies: ["RowPacking", "RowPackingILP", "TagLayout"]),
+    .executableTarget(
+      name: "packbench",
+      dependencies: [
+        "PackBench", "RowPacking", "RowPackingILP", "TagLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .target(name: "TestSupport", dependencies: ["RowPacking"], path: "Tests/TestSupport"),
+    .testTarget(name: "RowPackingTests", dependencies: ["RowPacking", "TestSupport"]),
+    .testTarget(name: "RowPackingILPTests", dependencies: ["RowPackingILP", "RowPacking", "TestSupport"]),
+    .testTarget(name: "TagLayoutTests", dependencies: ["TagLayout", "RowPacking", "TestSupport"]),
+    .testTarget(name: "PackBenchTests", dependencies: ["PackBench", "RowPacking", "TestSupport"]),
+    .testTarget(name: "PackbenchCLITests", dependencies: ["TestSupport"]),
+  ]
+)

@@ -1,0 +1,20 @@
+/// SplitMix64, a small, fast, seedable pseudo-random generator.
+///
+/// Every random choice in packbench goes through one of these, passed
+/// `inout`, so that the same seed gives the same instances everywhere.
+///
+/// G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number
+/// generators", OOPSLA 2014.
+public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+  public private(set) var state: UInt64
+
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

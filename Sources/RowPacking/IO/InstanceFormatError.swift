@@ -1,0 +1,51 @@
+/// Bad input in an instance or optima file, with the file and line it is on.
+public struct InstanceFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file's path or name as given by the caller.
+  public var file: String
+  /// The line (from 1), when the problem is on one line.
+  public var line: Int?
+  /// What is wrong, in words.
+  public var message: String
+
+  public init(file: String, line: Int?, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  /// `file:line: message`, as compilers print it.
+  public var description: String {
+    if let line { return "\(file):\(line): \(message)" }
+    return "\(file): \(message)"
+  }
+}
+
+/// The non-blank lines of a text, with their line numbers (from 1), with
+/// CRLF endings, surrounding white space and `#` comments removed.
+struct NumberedLines {
+  struct Line {
+    var number: Int
+    var fields: [Substring]
+  }
+  var lines: [Line] = []
+
+  init(_ text: String) {
+    var number = 0
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      var content = raw
+      if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+      let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
+      if !fields.isEmpty { lines.append(Line(number: number, fields: fields)) }
+    }
+  }
+}
+
+/// Parses a finite number, rejecting NaN, infinities and anything else
+/// `Double` would accept that is not a plain decimal (hex floats, `nan`).
+func parseNumber(_ field: Substring) -> Double? {
+  guard field.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+    let value = Double(field), value.isFinite
+  else { return nil }
+  return value
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+@main
+struct PackbenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "packbench",
+    abstract: "Pack items (tags, chips, labels) into the fewest rows, and measure how well each algorithm does.",
+    discussion: """
+      A row holds items whose widths plus the spacing between neighbours fit
+      the row width: one-dimensional bin packing with sizes w + s and
+      capacity W + s. Start with `packbench run` (the bundled default
+      dataset) or `packbench solve FILE`.
+      """,
+    version: "0.1.0",
+    subcommands: [
+      ListCommand.self,
+    ])
+}
