@@ -7,8 +7,12 @@
 ///
 /// CRLF line endings, blank lines, surrounding white space and `#` comments
 /// are tolerated. Weights may be fractional (`12.5`). A weight here is an
-/// item's width and the capacity the row width; the spacing is given
-/// separately (BPPLIB has none).
+/// item's width and the capacity the row width.
+///
+/// Two extensions, invisible to other BPP readers because they are comments:
+/// a comment line `# spacing: 8` gives the spacing between neighbouring
+/// items (BPPLIB has none: 0), and a comment after a width is that item's
+/// label (`93 # Germany`), as in the tag-cloud datasets.
 public enum InstanceFileFormat: String, CaseIterable, Sendable {
   case bpp
   case csp
@@ -21,18 +25,29 @@ public enum InstanceFileFormat: String, CaseIterable, Sendable {
   ///   - text: the file's contents.
   ///   - file: the path shown in error messages.
   ///   - name: the instance's name (by default the file name without directory and extension).
-  ///   - spacing: the spacing between neighbouring items (not in the file).
+  ///   - spacing: the spacing between neighbouring items; when `nil`, the
+  ///     file's `# spacing:` line, else 0.
   /// - Throws: ``InstanceFormatError`` naming the file and line for an empty
   ///   file, a missing or non-positive capacity, a non-numeric, negative or
   ///   NaN width, a count that does not match the lines, or an item wider
   ///   than the row.
   public func parse(
-    _ text: String, file: String, name: String? = nil, spacing: Double = 0
+    _ text: String, file: String, name: String? = nil, spacing: Double? = nil
   ) throws(InstanceFormatError) -> Instance {
-    let lines = NumberedLines(text).lines
+    let numbered = NumberedLines(text)
+    let lines = numbered.lines
     func fail(_ line: Int?, _ message: String) -> InstanceFormatError {
       InstanceFormatError(file: file, line: line, message: message)
     }
+    var fileSpacing: Double? = nil
+    for comment in numbered.commentLines where comment.text.lowercased().hasPrefix("spacing:") {
+      let value = comment.text.dropFirst("spacing:".count).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+      guard let s = parseNumber(Substring(value)), s >= 0 else {
+        throw fail(comment.number, "the spacing '\(value)' is not a number >= 0")
+      }
+      fileSpacing = s
+    }
+    let spacing = spacing ?? fileSpacing ?? 0
     guard let first = lines.first else { throw fail(nil, "the file is empty") }
     guard first.fields.count == 1, let declared = Int(first.fields[0]), declared >= 0 else {
       throw fail(first.number, "expected the number of items (a whole number >= 0) on the first line, found '\(first.fields.joined(separator: " "))'")
@@ -50,6 +65,7 @@ public enum InstanceFileFormat: String, CaseIterable, Sendable {
     let format = self == .auto ? ((body.first?.fields.count ?? 1) == 2 ? InstanceFileFormat.csp : .bpp) : self
     let fieldsPerLine = format == .csp ? 2 : 1
     var widths: [Double] = []
+    var labels: [String] = []
     var lineOfWidth: [Int] = []
     var typeCount = 0
     for line in body {
@@ -75,6 +91,7 @@ public enum InstanceFileFormat: String, CaseIterable, Sendable {
         demand = d
       }
       widths.append(contentsOf: repeatElement(width, count: demand))
+      labels.append(contentsOf: repeatElement(line.comment ?? "", count: demand))
       lineOfWidth.append(contentsOf: repeatElement(line.number, count: demand))
       typeCount += 1
     }
@@ -82,7 +99,10 @@ public enum InstanceFileFormat: String, CaseIterable, Sendable {
       throw fail(lines.last!.number, "the file ends after \(typeCount) of the \(declared) \(format == .csp ? "item types" : "items") declared on line \(first.number)")
     }
     do {
-      return try Instance(name: name ?? instanceName(fromPath: file), widths: widths, rowWidth: capacity, spacing: spacing)
+      let hasLabels = labels.contains { !$0.isEmpty }
+      return try Instance(
+        name: name ?? instanceName(fromPath: file), widths: widths, rowWidth: capacity,
+        spacing: spacing, labels: hasLabels ? labels : nil)
     } catch {
       // Widths and capacity were checked above; what remains is the spacing.
       if case .invalidWidth(let item, _) = error { throw fail(lineOfWidth[item], error.description) }
@@ -100,10 +120,20 @@ public func instanceName(fromPath path: String) -> String {
 
 extension Instance {
   /// The instance in BPP format (n, capacity, one width per line), with
-  /// whole numbers written without a decimal point. The spacing is not written.
+  /// whole numbers written without a decimal point; a nonzero spacing as a
+  /// `# spacing:` line and labels as comments after the widths (a `#` or a
+  /// line break in a label becomes a space).
   public var bppText: String {
-    var text = "\(count)\n\(formatNumber(rowWidth))\n"
-    for width in widths { text += formatNumber(width) + "\n" }
+    var text = spacing > 0 ? "# spacing: \(formatNumber(spacing))\n" : ""
+    text += "\(count)\n\(formatNumber(rowWidth))\n"
+    for (i, width) in widths.enumerated() {
+      text += formatNumber(width)
+      if let label = labels?[i], !label.isEmpty {
+        let clean = String(label.map { $0 == "#" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        text += " # " + clean
+      }
+      text += "\n"
+    }
     return text
   }
 }

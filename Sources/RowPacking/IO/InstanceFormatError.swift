@@ -21,22 +21,34 @@ public struct InstanceFormatError: Error, Hashable, Sendable, CustomStringConver
 }
 
 /// The non-blank lines of a text, with their line numbers (from 1), with
-/// CRLF endings, surrounding white space and `#` comments removed.
+/// CRLF endings and surrounding white space removed and `#` comments kept
+/// apart: a comment after data on a line is that line's ``Line/comment``;
+/// a line that is only a comment is kept in ``commentLines``.
 struct NumberedLines {
   struct Line {
     var number: Int
     var fields: [Substring]
+    var comment: String?
   }
   var lines: [Line] = []
+  var commentLines: [(number: Int, text: String)] = []
 
   init(_ text: String) {
     var number = 0
     for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
       var content = raw
-      if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
-      let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
-      if !fields.isEmpty { lines.append(Line(number: number, fields: fields)) }
+      var comment: String? = nil
+      if let hash = content.firstIndex(of: "#") {
+        comment = String(content[content.index(after: hash)...]).trimmingSpaces
+        content = content[..<hash]
+      }
+      let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      if !fields.isEmpty {
+        lines.append(Line(number: number, fields: fields, comment: comment))
+      } else if let comment {
+        commentLines.append((number, comment))
+      }
     }
   }
 }
