@@ -31,7 +31,7 @@ public struct LayoutRow: Sendable, Hashable, Codable {
 }
 
 /// Tags placed in a container: a frame per tag, the rows, the content size.
-public struct TagLayout: Sendable, Hashable, Codable {
+public struct TagLayoutResult: Sendable, Hashable, Codable {
   /// The tags laid out, in input order.
   public var tags: [Tag]
   /// The frame of each tag, in input order.
@@ -116,7 +116,7 @@ public struct TagLayoutEngine: Sendable {
   /// Packs the tags with `packer` (under the options' fit test) and lays them out.
   ///
   /// - Throws: ``LayoutError`` for invalid options or tags, or a packer failure.
-  public func layOut(_ tags: [Tag], using packer: some RowPacker) throws(LayoutError) -> TagLayout {
+  public func layOut(_ tags: [Tag], using packer: some RowPacker) throws(LayoutError) -> TagLayoutResult {
     let instance = try instance(for: tags)
     let packing: Packing
     do {
@@ -139,11 +139,11 @@ public struct TagLayoutEngine: Sendable {
   /// - Throws: ``LayoutError/invalidPacking(_:)`` when the rows are not a
   ///   valid packing of ``instance(for:name:)`` (an item missing or
   ///   repeated, an empty row, a row too wide).
-  public func layOut(_ tags: [Tag], rows: [[Int]], algorithm: String = "") throws(LayoutError) -> TagLayout {
+  public func layOut(_ tags: [Tag], rows: [[Int]], algorithm: String = "") throws(LayoutError) -> TagLayoutResult {
     try layOut(tags, rows: rows, algorithm: algorithm, instance: try instance(for: tags))
   }
 
-  private func layOut(_ tags: [Tag], rows given: [[Int]], algorithm: String, instance: Instance) throws(LayoutError) -> TagLayout {
+  private func layOut(_ tags: [Tag], rows given: [[Int]], algorithm: String, instance: Instance) throws(LayoutError) -> TagLayoutResult {
     let violations = verify(Packing(rows: given), for: instance)
     if !violations.isEmpty {
       throw .invalidPacking(violations.prefix(3).map(\.description).joined(separator: "; "))
@@ -180,7 +180,7 @@ public struct TagLayoutEngine: Sendable {
       layoutRows.append(LayoutRow(tags: row, y: top, height: height, usedWidth: used))
       top += height + options.lineSpacing
     }
-    return TagLayout(
+    return TagLayoutResult(
       tags: tags, frames: frames, truncated: tags.map { $0.width > rowWidth }, rows: layoutRows,
       options: options, algorithm: algorithm)
   }

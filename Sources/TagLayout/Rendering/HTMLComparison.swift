@@ -9,11 +9,14 @@ public struct HTMLComparison: Sendable {
   public struct Section: Sendable {
     public var title: String
     public var note: String
-    public var layouts: [TagLayout]
-    public init(title: String, note: String = "", layouts: [TagLayout]) {
+    public var layouts: [TagLayoutResult]
+    /// The tag style of this set, when it differs from the renderer's.
+    public var style: TagStyle?
+    public init(title: String, note: String = "", layouts: [TagLayoutResult], style: TagStyle? = nil) {
       self.title = title
       self.note = note
       self.layouts = layouts
+      self.style = style
     }
   }
 
@@ -50,6 +53,8 @@ public struct HTMLComparison: Sendable {
       if !section.note.isEmpty { out += "<p class=\"note\">\(escape(section.note))</p>" }
       out += "<div class=\"row\">\n"
       let fewest = section.layouts.map(\.rows.count).min() ?? 0
+      var renderer = renderer
+      if let style = section.style { renderer.style = style }
       for (l, layout) in section.layouts.enumerated() {
         let d = layout.displacement
         let best = layout.rows.count == fewest ? " class=\"best\"" : ""

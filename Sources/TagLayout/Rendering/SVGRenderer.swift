@@ -1,4 +1,4 @@
-/// Draws a ``TagLayout`` as SVG: rounded tags with their labels in the
+/// Draws a ``TagLayoutResult`` as SVG: rounded tags with their labels in the
 /// measuring font's family, the row width marked by dashed lines at the
 /// insets, and each row numbered in the leading margin.
 ///
@@ -35,13 +35,13 @@ public struct SVGRenderer: Sendable {
   }
 
   /// A standalone SVG document (with an XML declaration).
-  public func document(_ layout: TagLayout, idPrefix: String = "t") -> String {
+  public func document(_ layout: TagLayoutResult, idPrefix: String = "t") -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg(layout, idPrefix: idPrefix)
   }
 
   /// An `<svg>` element, to embed in HTML or save as a file. `idPrefix`
   /// keeps clip-path ids unique when several are on one page.
-  public func svg(_ layout: TagLayout, idPrefix: String = "t") -> String {
+  public func svg(_ layout: TagLayoutResult, idPrefix: String = "t") -> String {
     let o = layout.options
     let width = o.width
     let height = layout.contentHeight
@@ -71,7 +71,7 @@ public struct SVGRenderer: Sendable {
     return out
   }
 
-  private func tag(_ index: Int, in layout: TagLayout, rtl: Bool, idPrefix: String) -> String {
+  private func tag(_ index: Int, in layout: TagLayoutResult, rtl: Bool, idPrefix: String) -> String {
     let f = layout.frames[index]
     let truncated = layout.truncated[index]
     let radius = min(style.cornerRadius ?? f.height / 2, f.height / 2, f.width / 2)
