@@ -36,7 +36,7 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
     .target(name: "TagLayout", dependencies: ["RowPacking", "CHarfBuzz"]),
-    .target(name: "PackBench", dependencies: ["RowPacking", "RowPackingILP", "TagLayout"]),
+    .target(name: "PackBench", dependencies: ["RowPacking", "RowPackingILP"]),
     .executableTarget(
       name: "packbench",
       dependencies: [
@@ -48,6 +48,6 @@ let package = Package(
     .testTarget(name: "RowPackingILPTests", dependencies: ["RowPackingILP", "RowPacking", "TestSupport"]),
     .testTarget(name: "TagLayoutTests", dependencies: ["TagLayout", "RowPacking", "TestSupport"]),
     .testTarget(name: "PackBenchTests", dependencies: ["PackBench", "RowPacking", "TestSupport"]),
-    .testTarget(name: "PackbenchCLITests", dependencies: ["TestSupport"]),
+    .testTarget(name: "PackbenchCLITests", dependencies: ["packbench", "TestSupport"]),
   ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PackBench
 import RowPacking
 
 struct ListCommand: ParsableCommand {
@@ -7,10 +8,44 @@ struct ListCommand: ParsableCommand {
     commandName: "list",
     abstract: "List the algorithms, one line each, and the datasets found.")
 
+  @Option(help: ArgumentHelp("Where BPPLIB is (default: $PACKBENCH_BPPLIB, else ../shared/bpplib).", valueName: "path"))
+  var bpplib: String?
+
   func run() throws {
     print("Algorithms:")
-    for algorithm in PackingAlgorithm.allCases {
-      print("  \(algorithm.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(algorithm.summary)")
+    let width = AlgorithmRegistry.names.map(\.count).max() ?? 0
+    for algorithm in AlgorithmRegistry.all {
+      print("  \(algorithm.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(algorithm.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(algorithm.summary)")
     }
+    var environment = ProcessInfo.processInfo.environment
+    if let bpplib { environment[DatasetLocator.bpplibVariable] = bpplib }
+    let locator = DatasetLocator(environment: environment)
+    print("\nDatasets:")
+    func show(_ spec: String, _ label: String) {
+      do {
+        let found = try locator.datasets(named: spec)
+        let files = found.map(\.files.count).reduce(0, +)
+        let optima = found.map(\.optima.entries.count).reduce(0, +)
+        print("  \(label): \(found.count) sets, \(files) instances, \(optima) known optima")
+        print("    " + found.map { "\($0.name) (\($0.files.count))" }.joined(separator: ", "))
+      } catch {
+        print("  \(label): \(error)")
+      }
+    }
+    show("default", "default (bundled, datasets/default)")
+    if let dir = locator.datasetsDirectory,
+      let entries = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+    {
+      for entry in entries.sorted() where entry != "default" {
+        let path = dir.appendingPathComponent(entry)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory), isDirectory.boolValue,
+          (try? locator.datasets(named: path.path)) != nil
+        {
+          show(path.path, "datasets/\(entry)")
+        }
+      }
+    }
+    show("bpplib", "bpplib (\(locator.bpplibDirectory.path))")
   }
 }

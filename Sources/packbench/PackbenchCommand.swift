@@ -13,6 +13,10 @@ struct PackbenchCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
+      SolveCommand.self,
+      RunCommand.self,
       ListCommand.self,
+      GenerateCommand.self,
+      LayoutCommand.self,
     ])
 }

@@ -35,7 +35,7 @@ struct NumberedLines {
 
   init(_ text: String) {
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       var content = raw
       var comment: String? = nil

@@ -5,6 +5,14 @@ public struct KnownOptimum: Sendable, Hashable {
   public var itemCount: Int
   public var capacity: Double
   public var optimum: Int
+
+  public init(set: String, instance: String, itemCount: Int, capacity: Double, optimum: Int) {
+    self.set = set
+    self.instance = instance
+    self.itemCount = itemCount
+    self.capacity = capacity
+    self.optimum = optimum
+  }
 }
 
 /// Known optima read from a tab-separated file with the columns `set`,
@@ -23,7 +31,7 @@ public struct OptimaTable: Sendable {
   public init(parsing text: String, file: String) throws(InstanceFormatError) {
     var header: [String: Int] = [:]
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }

@@ -64,11 +64,11 @@ public struct ScaledInstance: Sendable, Hashable {
   }
 
   /// Rounds `value` in the given direction, treating values within a relative
-  /// 1e-9 of a whole number as that number (decimal inputs such as 12.345
+  /// 1e-11 of a whole number as that number (decimal inputs such as 12.345
   /// are not exact in binary floating point).
   static func snap(_ value: Double, rounding: FloatingPointRoundingRule) -> Double {
     let nearest = value.rounded()
-    if abs(value - nearest) <= 1e-9 * max(1, abs(value)) { return nearest }
+    if abs(value - nearest) <= 1e-11 * max(1, abs(value)) { return nearest }
     return value.rounded(rounding)
   }
 }
