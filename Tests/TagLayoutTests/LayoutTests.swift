@@ -192,7 +192,7 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(try TagList.read(path: good.path), ["Germany", "Côte d'Ivoire", "مصر"])
     let missing = dir.appendingPathComponent("missing.txt").path
     XCTAssertThrowsError(try TagList.read(path: missing)) { error in
-      XCTAssertEqual(error as? TagListError, .unreadable(path: missing, reason: "no such file"))
+      XCTAssertEqual(error as? TagListError, .unreadable(path: missing, reason: "does not exist"))
       XCTAssertTrue("\(error)".hasPrefix(missing))
     }
     XCTAssertThrowsError(try TagList.read(path: dir.path)) { error in

@@ -22,7 +22,7 @@ public enum TagList {
   public static func read(path: String) throws(TagListError) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadable(path: path, reason: "no such file")
+      throw .unreadable(path: path, reason: "does not exist")
     }
     guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory") }
     guard let data = FileManager.default.contents(atPath: path) else {

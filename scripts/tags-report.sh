@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Answers "does reordering tags save rows?" over the tag-cloud datasets,
+# from the repository root:
+#
+#   scripts/tags-report.sh
+#
+# 1. builds packbench (release);
+# 2. lays out every cloud of datasets/tag-clouds with every algorithm
+#    (packbench layout study) and writes results/tags.md and the HTML page
+#    results/tags.html (the same tags laid out by each algorithm side by side);
+# 3. opens the page in headless Chromium and saves results/tags.png.
+#
+# Needs scripts/setup (HarfBuzz, DejaVu) and, for the screenshot,
+# scripts/setup --browser (chromium). Regenerate the datasets first with
+# scripts/make-tags.sh if you changed them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch="${PACKBENCH_SCRATCH:-.build-tags-rel}"
+swift build -c release --scratch-path "$scratch" --product packbench >&2
+bin="$scratch/release/packbench"
+mkdir -p results
+"$bin" layout study --dataset datasets/tag-clouds --output results/tags.md \
+  --html results/tags.html --html-clouds 2 --line-spacing 8 --inset 16 --size 17
+echo "wrote results/tags.md and results/tags.html"
+
+browser=""
+for b in chromium chromium-browser google-chrome; do
+  if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
+done
+if [ -z "$browser" ]; then
+  echo "tags-report: no chromium found; install it with scripts/setup --browser to get results/tags.png" >&2
+  exit 1
+fi
+# --no-sandbox: Chromium refuses to run as root otherwise (containers, CI).
+page="file://$(pwd)/results/tags.html"
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+  --window-size=2480,1240 --screenshot="$(pwd)/results/tags.png" "$page" 2>/dev/null
+echo "wrote results/tags.png"
