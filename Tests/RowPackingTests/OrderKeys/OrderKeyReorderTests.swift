@@ -28,11 +28,18 @@ final class OrderKeyReorderTests: XCTestCase {
     let n = order.count
     let key = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.key) })
     let ordered = order.map { key[$0]! }
+    let valid = ordered.map(OrderKey.isValid)
+    var ascending = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
+    for i in 0..<n { for j in 0..<n { ascending[i][j] = bytesAscending(ordered[i], ordered[j]) } }
     var best = 0
-    for mask in 0..<(1 << n) {
-      let chosen = (0..<n).filter { mask & (1 << $0) != 0 }.map { ordered[$0] }
-      guard chosen.count > best, chosen.allSatisfy(OrderKey.isValid) else { continue }
-      if zip(chosen, chosen.dropFirst()).allSatisfy(bytesAscending) { best = chosen.count }
+    for mask in 0..<(1 << n) where mask.nonzeroBitCount > best {
+      var previous = -1
+      var ok = true
+      for i in 0..<n where mask & (1 << i) != 0 {
+        if !valid[i] || (previous >= 0 && !ascending[previous][i]) { ok = false; break }
+        previous = i
+      }
+      if ok { best = mask.nonzeroBitCount }
     }
     return n - best
   }
