@@ -7,7 +7,8 @@
 # 1. builds packbench (release);
 # 2. lays out every cloud of datasets/tag-clouds with every algorithm
 #    (packbench layout study) and writes results/tags.md and the HTML page
-#    results/tags.html (the same tags laid out by each algorithm side by side);
+#    results/tags.html (the same tags laid out by each algorithm side by side),
+#    and two single layouts as SVG (results/tags-example*.svg);
 # 3. opens the page in headless Chromium and saves results/tags.png.
 #
 # Needs scripts/setup (HarfBuzz, DejaVu) and, for the screenshot,
@@ -22,6 +23,13 @@ mkdir -p results
 "$bin" layout study --dataset datasets/tag-clouds --output results/tags.md \
   --html results/tags.html --html-clouds 2 --line-spacing 8 --inset 16 --size 17
 echo "wrote results/tags.md and results/tags.html"
+# Two single layouts as SVG: English names, first-fit-decreasing, centred;
+# Arabic names right to left with icons, next-fit.
+"$bin" layout --tags datasets/tags/countries.txt --first 24 --width 390 --preset capsule \
+  --align center --algorithm first-fit-decreasing --svg results/tags-example.svg > /dev/null
+"$bin" layout --tags datasets/tags/countries-ar.txt --first 24 --width 390 --preset icon \
+  --rtl --algorithm next-fit --svg results/tags-example-rtl.svg > /dev/null
+echo "wrote results/tags-example.svg and results/tags-example-rtl.svg"
 
 browser=""
 for b in chromium chromium-browser google-chrome; do

@@ -115,6 +115,9 @@ struct LayoutShowCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The tag file: one label per line; blank lines and lines starting with # are skipped.", valueName: "file"))
   var tags: String
 
+  @Option(help: ArgumentHelp("Use only the first N labels of the file.", valueName: "n"))
+  var first: Int?
+
   @OptionGroup var font: LayoutFontOptions
   @OptionGroup var geometry: LayoutGeometryOptions
 
@@ -158,15 +161,17 @@ struct LayoutShowCommand: ParsableCommand {
     for (name, value) in [("--padding", padding), ("--min-width", minWidth), ("--max-width", maxWidth)] {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a number of points >= 0, not \(value)") }
     }
+    if let first, first < 1 { throw ValidationError("--first must be at least 1") }
     if let minWidth, let maxWidth, minWidth > maxWidth {
       throw ValidationError("--min-width \(formatNumber(minWidth)) is larger than --max-width \(formatNumber(maxWidth))")
     }
   }
 
   func run() throws {
-    let labels: [String]
+    var labels: [String]
     do {
       labels = try TagList.read(path: tags)
+      if let first { labels = Array(labels.prefix(first)) }
     } catch {
       printError("error: \(error)")
       throw ExitCode(1)
