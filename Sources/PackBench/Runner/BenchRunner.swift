@@ -65,7 +65,7 @@ public struct BenchRunner: Sendable {
       do {
         let scaled = try instance.scaled(resolution: settings.resolution)
         let bound = scaled.simpleLowerBound
-        let (packing, measured) = try measure(
+        let (packing, measured) = try measureTimings(
           samples: settings.repetitions, minimumSampleTime: settings.minimumSampleTime
         ) { () throws(PackingError) -> Packing in try packer.pack(scaled) }
         timings = measured

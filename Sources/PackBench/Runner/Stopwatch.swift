@@ -24,7 +24,7 @@ public struct Timings: Sendable, Hashable {
 ///
 /// Only `work` is inside the clock readings; the result of each repeated
 /// run is kept alive so that the optimiser cannot drop the work.
-public func measure<Result>(
+public func measureTimings<Result>(
   samples: Int, minimumSampleTime: Duration, _ work: () throws -> Result
 ) rethrows -> (result: Result, timings: Timings) {
   let clock = ContinuousClock()

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Prints one Markdown line naming the machine, toolchain and commit a result came from.
+cpu=$(grep -m1 "model name" /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ *//')
+mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo 2>/dev/null)
+swiftv=$(swift --version 2>/dev/null | head -1 | sed 's/.*Swift version \([^ ]*\).*/\1/')
+commit=$(git rev-parse --short HEAD 2>/dev/null)
+dirty=$(git status --porcelain -- Sources 2>/dev/null | grep -q . && echo "+changes")
+echo "_Machine: ${cpu:-unknown CPU}, $(nproc) cores, ${mem}; $(uname -sr); Swift ${swiftv}; release build; commit ${commit}${dirty}; $(date -u +%Y-%m-%d)._"
