@@ -9,7 +9,7 @@
 /// let widths: [Double] = [96.5, 120, 64, 150, 88]   // tag widths in points
 /// let rows = try packRows(widths: widths, rowWidth: 358, spacing: 8,
 ///                         algorithm: .firstFitDecreasing)
-/// // rows == [[3, 1, 4], [0, 2]]: tag 3, 1 and 4 on the first row, ...
+/// // rows == [[3, 1, 2], [0, 4]]: tags 3, 1 and 2 on the first row, ...
 /// ```
 ///
 /// Use ``PackingAlgorithm/nextFit`` to keep the given order (a flow layout),

@@ -17,6 +17,8 @@ struct PackbenchCommand: ParsableCommand {
       RunCommand.self,
       ListCommand.self,
       GenerateCommand.self,
+      ScalingCommand.self,
       LayoutCommand.self,
+      KeysBenchCommand.self,
     ])
 }
