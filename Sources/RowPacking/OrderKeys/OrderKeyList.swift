@@ -21,7 +21,7 @@ public struct OrderKeyList<ID: Hashable & Comparable & Sendable>: Sendable {
   public var generator: OrderKeyGenerator
   /// The source of jitter, when the generator's jitter is on.
   public var random: SplitMix64
-  private var ids: Set<ID>
+  @usableFromInline var ids: Set<ID>
 
   /// Loads `records` in key order (ties by id).
   ///
@@ -54,6 +54,7 @@ public struct OrderKeyList<ID: Hashable & Comparable & Sendable>: Sendable {
   /// The position of the record with this id.
   ///
   /// - Complexity: O(*n*).
+  @inlinable
   public func index(of id: ID) -> Int? {
     ids.contains(id) ? records.firstIndex { $0.id == id } : nil
   }
