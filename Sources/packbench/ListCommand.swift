@@ -25,8 +25,10 @@ struct ListCommand: ParsableCommand {
       do {
         let found = try locator.datasets(named: spec)
         let files = found.map(\.files.count).reduce(0, +)
-        let optima = found.map(\.optima.entries.count).reduce(0, +)
-        print("  \(label): \(found.count) sets, \(files) instances, \(optima) known optima")
+        let optima = found.map { dataset in
+          dataset.files.filter { dataset.optima.entries[instanceName(fromPath: $0.path)] != nil }.count
+        }.reduce(0, +)
+        print("  \(label): \(found.count) \(found.count == 1 ? "set" : "sets"), \(files) instances, \(optima) with a known optimum")
         print("    " + found.map { "\($0.name) (\($0.files.count))" }.joined(separator: ", "))
       } catch {
         print("  \(label): \(error)")
@@ -39,8 +41,10 @@ struct ListCommand: ParsableCommand {
       for entry in entries.sorted() where entry != "default" {
         let path = dir.appendingPathComponent(entry)
         var isDirectory: ObjCBool = false
+        // A folder of instances: its first file parses (datasets/tags holds word lists, not instances).
         if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory), isDirectory.boolValue,
-          (try? locator.datasets(named: path.path)) != nil
+          let first = (try? locator.datasets(named: path.path))?.first?.files.first,
+          (try? loadInstance(first)) != nil
         {
           show(path.path, "datasets/\(entry)")
         }
