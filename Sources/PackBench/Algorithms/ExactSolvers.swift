@@ -1,6 +1,16 @@
 import RowPacking
+import RowPackingILP
 
 extension AlgorithmRegistry {
-  /// The exact solvers (module RowPackingILP, linked to GLPK).
-  public static let exactSolvers: [BenchAlgorithm] = []
+  /// The exact solvers of RowPackingILP (linked to GLPK), each run once
+  /// under ``RunSettings/timeLimit``.
+  public static let exactSolvers: [BenchAlgorithm] = ExactAlgorithm.allCases.map { algorithm in
+    BenchAlgorithm(
+      name: algorithm.rawValue, summary: algorithm.summary, kind: .exact,
+      implementation: .solver { instance, settings in
+        solveExactly(
+          instance, algorithm: algorithm,
+          options: ExactOptions(timeLimit: settings.timeLimit, verbose: settings.verbose))
+      })
+  }
 }
