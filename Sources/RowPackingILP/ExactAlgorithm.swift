@@ -1,0 +1,71 @@
+import RowPacking
+
+/// The exact solvers of the minimum number of rows, by their command-line names.
+public enum ExactAlgorithm: String, CaseIterable, Sendable {
+  /// The assignment model (x_ij, y_j) solved by GLPK's branch and bound.
+  case ilpAssignment = "ilp-assignment"
+  /// Valerio de Carvalho's arc-flow model solved by GLPK's branch and bound.
+  case ilpArcFlow = "ilp-arcflow"
+  /// The pipeline: bounds and packers, the Gilmore–Gomory LP by column
+  /// generation with LP-driven diving, and the arc-flow MIP as last resort.
+  case exact = "exact"
+
+  /// One line on what the algorithm does, for `packbench list`.
+  public var summary: String {
+    switch self {
+    case .ilpAssignment:
+      return "assignment ILP (x_ij, y_j; rows <= best heuristic, symmetry broken) by GLPK branch and bound"
+    case .ilpArcFlow:
+      return "arc-flow ILP of Valerio de Carvalho (1999) on the integer capacity by GLPK branch and bound"
+    case .exact:
+      return "L2 + packers, Gilmore-Gomory LP by column generation + LP diving, arc-flow MIP last; proven optimum"
+    }
+  }
+}
+
+/// Options of an exact solve.
+public struct ExactOptions: Sendable {
+  /// The time for the whole solve, GLPK's phases included.
+  public var timeLimit: Duration
+  /// Whether GLPK prints its progress on the terminal (off by default).
+  public var verbose: Bool
+
+  public init(timeLimit: Duration = .seconds(60), verbose: Bool = false) {
+    self.timeLimit = timeLimit
+    self.verbose = verbose
+  }
+}
+
+/// Solves an instance with one of the exact algorithms, within the time limit.
+///
+/// Solvers work on the instance's ``ScaledInstance``: packings on its
+/// `sizes`/`capacity` (valid for the true widths), lower bounds on its
+/// `boundSizes`/`boundCapacity` (valid for the true widths), so that the
+/// status `optimal` is a proof for the true widths even when they are
+/// fractional. Every packing is verified (``judge(_:for:bound:)``) before it
+/// is returned. A GLPK failure becomes the status `.error(message)`, with the
+/// best packing found before it. GLPK runs on the calling thread, in its own
+/// environment, freed at the end.
+///
+/// The result's `stage` says what settled it: "heuristic" (a packer met the
+/// simple bound), "LP" (the LP bound, with a packing from the LP-driven
+/// heuristic or a packer), "MIP" (branch and bound); `nodes` is GLPK's
+/// branch-and-bound node count when a MIP ran.
+public func solveExactly(
+  _ instance: Instance, algorithm: ExactAlgorithm, options: ExactOptions = .init()
+) -> PackingResult {
+  let setup: SolveSetup
+  do {
+    setup = try SolveSetup(instance: instance, timeLimit: options.timeLimit)
+  } catch {
+    return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
+  }
+  if setup.scaled.count == 0 {
+    return setup.result(packing: Packing(rows: []), bound: setup.simpleBound, stage: "heuristic")
+  }
+  switch algorithm {
+  case .ilpAssignment: return solveAssignmentModel(setup, verbose: options.verbose)
+  case .ilpArcFlow: return solveArcFlowModel(setup, verbose: options.verbose)
+  case .exact: return ExactPipeline(setup: setup, verbose: options.verbose).run()
+  }
+}

@@ -1,0 +1,82 @@
+import RowPacking
+
+/// `exact`: the minimum number of rows, proven, in stages that stop as soon
+/// as a packing meets a lower bound.
+///
+/// 1. L1/L2 (Martello and Toth, 1990) and the core's packers (first fit and
+///    best fit decreasing, knapsack rows): done when the best meets L2.
+/// 2. The Gilmore–Gomory LP bound by column generation
+///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
+///    Valerio de Carvalho, 1999), its ceiling the bound; then
+///    ``ResidualDiving`` on that LP for a packing that meets it.
+/// 3. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
+///    best packing offered as incumbent (`glp_ios_heur_sol`).
+///
+/// For fractional widths the bound is computed on the bound sizes (a second
+/// column generation when they differ from the packing sizes).
+/// Every stage runs under the one deadline.
+struct ExactPipeline {
+  let setup: SolveSetup
+  let verbose: Bool
+  /// The largest arc-flow graph the MIP stage builds.
+  var arcLimit = 400_000
+  /// Dives before giving up on the LP stage.
+  var maxDives = 40
+
+  func run() -> PackingResult {
+    var best = setup.bestHeuristic
+    var bound = setup.simpleBound
+    if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "heuristic") }
+    let scaled = setup.scaled
+    let types = ItemTypes(sizes: scaled.sizes, capacity: scaled.capacity)
+    let session = GLPKSession(verbose: verbose)
+    defer { session.close() }
+    var nodes: Int? = nil
+    do {
+      let master = try GilmoreGomoryColumnGeneration(
+        session: session, types: types, initialPatterns: types.patterns(of: best, itemSizes: scaled.sizes))
+      guard let root = try master.solve(until: setup.deadline, enough: best.rowCount) else {
+        return setup.result(packing: best, bound: bound, stage: "heuristic", limited: true)
+      }
+      if scaled.isExact {
+        bound = bound.strongest(LowerBound(value: root.rowBound, source: .lp))
+      } else {
+        let boundTypes = ItemTypes(sizes: scaled.boundSizes, capacity: scaled.boundCapacity)
+        let boundMaster = try GilmoreGomoryColumnGeneration(session: session, types: boundTypes, initialPatterns: [])
+        if let b = try boundMaster.solve(until: setup.deadline, enough: best.rowCount) {
+          bound = bound.strongest(LowerBound(value: b.rowBound, source: .lp))
+        }
+      }
+      if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+
+      var diving = ResidualDiving(master: master, target: bound.value)
+      let outcome = try diving.run(until: setup.deadline, maxDives: maxDives, incumbentRows: best.rowCount)
+      if let patterns = outcome.patterns {
+        let packing = types.packing(patterns: patterns)
+        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+      }
+      if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+      if setup.timeLeft <= .milliseconds(50) {
+        return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
+      }
+
+      // Last resort: the arc-flow MIP from the best packing.
+      guard let graph = ArcFlowGraph(types: types, arcLimit: arcLimit) else {
+        return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
+      }
+      let problem = try GLPKProblem(session: session, model: graph.model())
+      let incumbent = graph.flow(of: types.patterns(of: best, itemSizes: scaled.sizes))
+      let mip = try problem.solveIntegerProgram(timeLimit: setup.timeLeft, incumbent: incumbent)
+      nodes = mip.nodes
+      if let b = mip.bound { bound = setup.bound(Int((b - 1e-6).rounded(.up)), source: .mip, over: bound) }
+      if mip.status == .optimal || mip.status == .feasible {
+        let packing = types.packing(patterns: graph.patterns(fromFlow: mip.values))
+        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+        if mip.status == .optimal { bound = setup.bound(Int(mip.objective.rounded()), source: .mip, over: bound) }
+      }
+      return setup.result(packing: best, bound: bound, stage: "MIP", nodes: nodes, limited: mip.status != .optimal)
+    } catch {
+      return setup.result(packing: best, bound: bound, stage: "heuristic", nodes: nodes, error: error.description)
+    }
+  }
+}

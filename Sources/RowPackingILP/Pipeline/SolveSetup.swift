@@ -1,0 +1,63 @@
+import RowPacking
+
+/// What every exact solve starts from: the scaled instance, the clock and
+/// deadline, the simple lower bound (L1, L2) and the best packing of the
+/// core's packers.
+struct SolveSetup {
+  let instance: Instance
+  let scaled: ScaledInstance
+  let clock = ContinuousClock()
+  let start: ContinuousClock.Instant
+  let deadline: ContinuousClock.Instant
+  let simpleBound: LowerBound
+  /// The best packing of first fit decreasing, best fit decreasing and
+  /// knapsack rows (on the packing sizes).
+  let bestHeuristic: Packing
+
+  init(instance: Instance, timeLimit: Duration) throws(InstanceError) {
+    self.instance = instance
+    start = clock.now
+    deadline = start + timeLimit
+    scaled = try instance.scaled()
+    simpleBound = scaled.simpleLowerBound
+    var best: Packing? = nil
+    let capacityOK = scaled.capacity <= KnapsackRows.capacityLimit
+    var packers: [any RowPacker] = [FirstFitDecreasing(), BestFitDecreasing()]
+    if capacityOK { packers.append(KnapsackRows()) }
+    for packer in packers {
+      if let best, best.rowCount <= simpleBound.value { break }
+      if let p = try? packer.pack(scaled), best == nil || p.rowCount < best!.rowCount { best = p }
+    }
+    bestHeuristic = best ?? Packing(rows: scaled.sizes.indices.map { [$0] })
+  }
+
+  var elapsed: Duration { clock.now - start }
+  var timeLeft: Duration { deadline - clock.now }
+
+  /// The result of a packing and a bound: verified and judged; `limited`
+  /// turns feasible into timeLimit; `error` reports a failure (the packing,
+  /// if it verifies, is kept).
+  func result(
+    packing: Packing, bound: LowerBound, stage: String?, nodes: Int? = nil,
+    limited: Bool = false, error: String? = nil
+  ) -> PackingResult {
+    var status = judge(packing, for: instance, bound: bound)
+    if case .wrong = status {
+      // Never return an unverified packing: fall back to the heuristic one.
+      let fallback = judge(bestHeuristic, for: instance, bound: bound)
+      return PackingResult(
+        packing: bestHeuristic, lowerBound: bound,
+        status: fallback == .optimal || fallback == .feasible ? .error("internal: \(status.message ?? "")") : fallback,
+        elapsed: elapsed, nodes: nodes, stage: "heuristic")
+    }
+    if let error { status = .error(error) } else if status == .feasible && limited { status = .timeLimit }
+    return PackingResult(packing: packing, lowerBound: bound, status: status, elapsed: elapsed, nodes: nodes, stage: stage)
+  }
+
+  /// A bound from a MIP or LP value on the packing sizes, valid for the
+  /// true widths only when the scaling is exact.
+  func bound(_ value: Int, source: BoundSource, over current: LowerBound) -> LowerBound {
+    guard scaled.isExact else { return current }
+    return current.strongest(LowerBound(value: value, source: source))
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import RowPacking
+import XCTest
+
+/// The shared BPPLIB copy: `$PACKBENCH_BPPLIB`, or `../shared/bpplib`
+/// relative to the package root.
+enum BPPLIBFixture {
+  static var root: URL {
+    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return packageRoot.appendingPathComponent("../shared/bpplib").standardizedFileURL
+  }
+
+  /// The optima table, or an XCTSkip naming the path when BPPLIB is absent.
+  static func optima() throws -> OptimaTable {
+    let file = root.appendingPathComponent("optima.tsv")
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+      throw XCTSkip("BPPLIB not found at \(root.path) (set PACKBENCH_BPPLIB to its directory); skipping")
+    }
+    return try OptimaTable(parsing: text, file: file.path)
+  }
+
+  /// The instance files of a set, sorted by name.
+  static func files(set: String) throws -> [URL] {
+    let dir = root.appendingPathComponent("instances").appendingPathComponent(set)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
+      throw XCTSkip("BPPLIB set \(set) not found at \(dir.path); skipping")
+    }
+    return names.filter { $0.hasSuffix(".txt") }.sorted().map { dir.appendingPathComponent($0) }
+  }
+
+  static func instance(at url: URL) throws -> Instance {
+    // CRLF is one Character in Swift ("\r\n" != "\n"): normalise line ends
+    // here so that these tests exercise the solvers, not the reader.
+    let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+    return try InstanceFileFormat.bpp.parse(text, file: url.path)
+  }
+}

@@ -1,0 +1,26 @@
+import RowPacking
+
+/// The minimum number of rows by exhaustive search: items by decreasing
+/// size, each into an open row with room or a new one, rows opened in
+/// order (no symmetric repeats), pruned by the best found. For tiny
+/// instances only (it is exponential).
+func bruteForceMinimumRows(sizes: [Int], capacity: Int) -> Int {
+  let items = sizes.sorted(by: >)
+  var loads: [Int] = []
+  var best = items.count
+  func place(_ i: Int) {
+    if loads.count >= best { return }
+    if i == items.count { best = loads.count; return }
+    var tried = Set<Int>()
+    for r in loads.indices where loads[r] + items[i] <= capacity && tried.insert(loads[r]).inserted {
+      loads[r] += items[i]
+      place(i + 1)
+      loads[r] -= items[i]
+    }
+    loads.append(items[i])
+    place(i + 1)
+    loads.removeLast()
+  }
+  place(0)
+  return items.isEmpty ? 0 : best
+}
