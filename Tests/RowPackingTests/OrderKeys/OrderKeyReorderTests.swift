@@ -159,4 +159,34 @@ final class OrderKeyReorderTests: XCTestCase {
     XCTAssertThrowsError(try OrderKeyList([OrderKeyRecord(id: 1, key: "a0"), OrderKeyRecord(id: 1, key: "a1")]))
     XCTAssertThrowsError(try self.keys.reorder(legacy, to: [1, 2, 3]))
   }
+
+  /// Under a small cap that forces window rewrites, the writes returned by
+  /// insert and move are exactly the records whose key changed, and only
+  /// the window's records change.
+  func testWritesAreExactlyTheChangedRecords() throws {
+    var random = SplitMix64(seed: 15)
+    var list = try OrderKeyList<Int>([], generator: OrderKeyGenerator(maxLength: 6))
+    var windows = 0
+    for id in 0..<600 {
+      let before = Dictionary(uniqueKeysWithValues: list.records.map { ($0.id, $0.key) })
+      let writes: [OrderKeyRecord<Int>]
+      if id >= 300, Bool.random(using: &random) {
+        // Drag a random record next to the last one touched.
+        let from = Int.random(in: 0..<list.count, using: &random)
+        let to = min(list.count - 1, list.count / 2 + Int.random(in: 0...1, using: &random))
+        writes = try list.move(from: from, to: to)
+      } else {
+        writes = try list.insert(id, at: list.count / 2)
+      }
+      let changed = Set(list.records.filter { before[$0.id] != $0.key }.map(\.id))
+      XCTAssertEqual(Set(writes.map(\.id)), changed)
+      XCTAssertEqual(writes.count, changed.count, "no record written twice")
+      for write in writes { XCTAssertEqual(list.records.first { $0.id == write.id }?.key, write.key) }
+      if writes.count > 1 { windows += 1 }
+      let keys = list.records.map(\.key)
+      XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy(bytesAscending))
+      XCTAssertLessThanOrEqual(keys.map(\.count).max() ?? 0, 6)
+    }
+    XCTAssertGreaterThan(windows, 10, "the cap of 6 forced window rewrites")
+  }
 }
