@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${SCRATCH_PATH:-.build}"
-swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
+if ! log=$(swift build -c release --product packbench --scratch-path "$scratch" 2>&1); then
+  echo "$log" >&2
+  exit 1
+fi
 {
   echo "## Order keys: nested moves before a collision"
   echo

@@ -88,10 +88,37 @@ public struct KeysBenchRow: Hashable, Sendable {
   public var writesPerMove: String
 }
 
+/// One string-key run: a scheme and a pattern.
+public struct StringKeysDetail: Hashable, Sendable {
+  public var scheme: String
+  public var pattern: NestingPattern
+  /// Moves made (all of them unless one collided).
+  public var moves: Int
+  /// Records written, windows included.
+  public var writes: Int
+  /// Moves that rewrote a window (more than the moved record).
+  public var windows: Int
+  /// The most records one move wrote.
+  public var largestWindow: Int
+  /// Mean key length of the list at the end.
+  public var meanLength: Double
+  /// The longest key written.
+  public var longest: Int
+
+  static let headers = ["string keys", "pattern", "moves", "writes per move", "window rewrites", "largest window", "mean length at end", "longest key"]
+
+  var cells: [String] {
+    [scheme, pattern.rawValue, "\(moves)", CollisionOutcome.decimal(Double(writes) / Double(max(1, moves)), places: 2),
+     "\(windows)", "\(largestWindow)", CollisionOutcome.decimal(meanLength), "\(longest)"]
+  }
+}
+
 /// The keys-bench's result: one row per scheme.
 public struct KeysBenchReport: Hashable, Sendable {
   public var configuration: KeysBenchConfiguration
   public var rows: [KeysBenchRow]
+  /// The string keys' runs, one per scheme and pattern.
+  public var details: [StringKeysDetail]
 
   static let headers = ["scheme", "start"] + NestingPattern.allCases.map(\.rawValue) + ["key length", "writes per move"]
 
@@ -113,26 +140,34 @@ public struct KeysBenchReport: Hashable, Sendable {
     ]
   }
 
-  /// The table as aligned plain text.
+  /// Both tables as aligned plain text.
   public var text: String {
-    let table = [Self.headers] + cells
-    let widths = Self.headers.indices.map { column in table.map { $0[column].count }.max()! }
-    func line(_ row: [String]) -> String {
-      zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.count) }
-        .joined(separator: "  ").trimmingTrailingSpaces
+    func table(_ headers: [String], _ cells: [[String]]) -> [String] {
+      let all = [headers] + cells
+      let widths = headers.indices.map { column in all.map { $0[column].count }.max()! }
+      func line(_ row: [String]) -> String {
+        zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.count) }
+          .joined(separator: "  ").trimmingTrailingSpaces
+      }
+      return [line(headers), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)
     }
-    var lines = [line(Self.headers), line(widths.map { String(repeating: "-", count: $0) })]
-    lines += cells.map(line)
+    var lines = table(Self.headers, cells)
+    lines.append("")
+    lines += table(StringKeysDetail.headers, details.map(\.cells))
     lines.append("")
     lines += notes
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The table in Markdown (GitHub flavour).
+  /// Both tables in Markdown (GitHub flavour).
   public var markdown: String {
-    func line(_ row: [String]) -> String { "| " + row.joined(separator: " | ") + " |" }
-    var lines = [line(Self.headers), line(Self.headers.map { _ in "---" })]
-    lines += cells.map(line)
+    func table(_ headers: [String], _ cells: [[String]]) -> [String] {
+      func line(_ row: [String]) -> String { "| " + row.joined(separator: " | ") + " |" }
+      return [line(headers), line(headers.map { _ in "---" })] + cells.map(line)
+    }
+    var lines = table(Self.headers, cells)
+    lines.append("")
+    lines += table(StringKeysDetail.headers, details.map(\.cells))
     lines.append("")
     lines += notes.map { "- " + $0 }
     return lines.joined(separator: "\n") + "\n"
@@ -170,9 +205,13 @@ public enum KeysBench {
     rows.append(fixedSizeRow(
       "int32 midpoint, spacing 1024", start: "1024 k and 1024 (k + 1)", bytes: 4, randomised: false, c
     ) { lower, upper, _ in ((lower + upper) / 2).rounded(.down) } initial: { (102_400, 103_424) })
-    rows.append(stringKeysRow(OrderKeyGenerator(), name: "string keys, cap 32", c))
-    rows.append(stringKeysRow(OrderKeyGenerator(jitter: true), name: "string keys, cap 32, jitter", c))
-    return KeysBenchReport(configuration: c, rows: rows)
+    var details: [StringKeysDetail] = []
+    for (generator, name) in [(OrderKeyGenerator(), "string keys, cap 32"), (OrderKeyGenerator(jitter: true), "string keys, cap 32, jitter")] {
+      let (row, runs) = stringKeysRow(generator, name: name, c)
+      rows.append(row)
+      details += runs
+    }
+    return KeysBenchReport(configuration: c, rows: rows, details: details)
   }
 
   /// The article's scheme: a random double in the middle third of the gap.
@@ -225,17 +264,17 @@ public enum KeysBench {
 
   /// String keys in an ``OrderKeyList``: random records moved, one after
   /// another, next to the record moved before.
-  static func stringKeysRow(_ generator: OrderKeyGenerator, name: String, _ c: KeysBenchConfiguration) -> KeysBenchRow {
+  static func stringKeysRow(
+    _ generator: OrderKeyGenerator, name: String, _ c: KeysBenchConfiguration
+  ) -> (KeysBenchRow, [StringKeysDetail]) {
     var outcomes: [NestingPattern: CollisionOutcome] = [:]
-    var totalLength = 0
-    var keysCounted = 0
-    var longest = 0
-    var writes = 0
-    var moves = 0
+    var details: [StringKeysDetail] = []
     for (p, pattern) in NestingPattern.allCases.enumerated() {
       var random = SplitMix64(seed: c.seed &+ UInt64(p * 1_000_003))
       var list = try! OrderKeyList<Int>([], generator: generator, seed: random.next())
       for id in 0..<c.records { _ = try! list.append(id) }
+      var detail = StringKeysDetail(
+        scheme: name, pattern: pattern, moves: 0, writes: 0, windows: 0, largestWindow: 0, meanLength: 0, longest: 0)
       var last = list.records[c.records / 2].id
       var collision: Int? = nil
       for move in 0..<c.moves {
@@ -250,25 +289,29 @@ public enum KeysBench {
           collision = move
           break
         }
-        writes += written.count
-        moves += 1
+        detail.moves += 1
+        detail.writes += written.count
+        if written.count > 1 { detail.windows += 1 }
+        detail.largestWindow = max(detail.largestWindow, written.count)
         for write in written {
-          longest = max(longest, write.key.count)
-          let i = list.index(of: write.id)!
-          if !ascending(list, around: i) { collision = collision ?? move }
+          detail.longest = max(detail.longest, write.key.count)
+          if !ascending(list, around: list.index(of: write.id)!) { collision = collision ?? move }
         }
         if collision != nil { break }
         last = moved
       }
       outcomes[pattern] = CollisionOutcome(movesBeforeCollision: [collision], limit: c.moves)
-      totalLength += list.records.reduce(0) { $0 + $1.key.count }
-      keysCounted += list.count
+      detail.meanLength = Double(list.records.reduce(0) { $0 + $1.key.count }) / Double(list.count)
+      details.append(detail)
     }
-    let mean = Double(totalLength) / Double(max(1, keysCounted))
-    return KeysBenchRow(
+    let moves = details.reduce(0) { $0 + $1.moves }
+    let writes = details.reduce(0) { $0 + $1.writes }
+    let mean = details.reduce(0) { $0 + $1.meanLength } / Double(details.count)
+    let row = KeysBenchRow(
       scheme: name, start: "list of \(c.records)", outcomes: outcomes,
-      keyLength: "mean \(CollisionOutcome.decimal(mean)), max \(longest) chars",
+      keyLength: "mean \(CollisionOutcome.decimal(mean)), max \(details.map(\.longest).max()!) chars",
       writesPerMove: CollisionOutcome.decimal(Double(writes) / Double(max(1, moves)), places: 2))
+    return (row, details)
   }
 
   /// Whether the keys at `i - 1`, `i`, `i + 1` strictly ascend in byte order.
