@@ -15,6 +15,9 @@ struct PackbenchCommand: ParsableCommand {
     subcommands: [
       SolveCommand.self,
       RunCommand.self,
+      PlanCommand.self,
+      MergeCommand.self,
+      WorkerCommand.self,
       ListCommand.self,
       GenerateCommand.self,
       ScalingCommand.self,

@@ -21,109 +21,129 @@ struct RunCommand: ParsableCommand {
       algorithm, rows, lower_bound, bound_source (L1, L2, LP, MIP), optimum
       (empty when unknown), gap (rows - optimum, or rows - lower_bound),
       status, verified, time_ms (median), time_ms_min, time_ms_max,
-      repetitions, nodes, stage, message.
+      repetitions, nodes, stage, message, then time_ms_p90, time_ms_iqr and
+      outliers (micro mode), seed (the run's own) and run_key.
+
+      Crash-safe: each row is appended as it finishes, beside a manifest
+      (FILE.csv.manifest.json: versions, machine, limits, seed, instance
+      checksums). Run the same command again and it skips the runs already
+      in the file (by run key); --retry-failed reruns the failed ones.
+      Exact solvers run in a child process under --time-limit (killed at the
+      limit plus a grace period) and --memory-limit.
 
       Examples:
         packbench run
         packbench run --dataset bpplib --output bpplib.csv
         packbench run --dataset datasets/tag-clouds --algorithms next-fit,first-fit-decreasing
+        packbench run --dataset bpplib --algorithms exact --time-limit 10 --shard 1/4 -o part1.csv
       """)
 
-  @Option(name: .customLong("dataset"), help: ArgumentHelp(
-    "A dataset: 'default', 'bpplib', or a directory or file. Repeat for several.", valueName: "path"))
-  var datasets: [String] = []
+  @OptionGroup var bench: BenchOptions
 
-  @Option(help: ArgumentHelp(
-    "Comma-separated algorithm names, or 'heuristics' or 'all' (see 'packbench list').",
-    valueName: "a,b,..."))
-  var algorithms: String = "heuristics"
-
-  @Option(name: [.short, .long], help: ArgumentHelp("The CSV file to write ('-' for standard output).", valueName: "file.csv"))
+  @Option(name: [.short, .long], help: ArgumentHelp("The CSV file to write ('-' for standard output, with no resuming).", valueName: "file.csv"))
   var output: String = "packbench-run.csv"
-
-  @Option(help: "Timed samples per heuristic run; the median, minimum and maximum are reported.")
-  var repetitions: Int = 5
-
-  @Option(name: .customLong("min-sample-ms"), help: ArgumentHelp(
-    "A sample repeats a fast packer until this many milliseconds have passed.", valueName: "ms"))
-  var minimumSampleMilliseconds: Double = 1
-
-  @Option(help: ArgumentHelp("Where BPPLIB is (default: $PACKBENCH_BPPLIB, else ../shared/bpplib).", valueName: "path"))
-  var bpplib: String?
 
   @Option(help: ArgumentHelp("Also write the summary as a Markdown table to this file.", valueName: "file.md"))
   var markdown: String?
 
+  @Option(help: "Runs at once (each exact solve in its own child process). Timings under parallel runs are not comparable with single-job ones.")
+  var jobs: Int = 1
+
+  @Flag(name: .customLong("retry-failed"), help: "Run again the runs already in the file that failed (error, crash, timelimit, memlimit, wrong), replacing their rows.")
+  var retryFailed = false
+
   @Flag(name: [.short, .long], help: "Print no progress and no summary.")
   var quiet = false
 
-  @OptionGroup var packing: PackingOptions
-
   func validate() throws {
-    if repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
-    if !(minimumSampleMilliseconds >= 0) { throw ValidationError("--min-sample-ms must be >= 0") }
-    _ = try selectedAlgorithms()
-  }
-
-  func selectedAlgorithms() throws -> [BenchAlgorithm] {
-    switch algorithms {
-    case "heuristics": return AlgorithmRegistry.heuristics
-    case "all": return AlgorithmRegistry.all
-    default:
-      return try algorithms.split(separator: ",").map { name in
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard let found = AlgorithmRegistry.named(trimmed) else {
-          throw ValidationError("unknown algorithm '\(trimmed)'; known: \(AlgorithmRegistry.names.joined(separator: ", "))")
-        }
-        return found
-      }
-    }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
-    var environment = ProcessInfo.processInfo.environment
-    if let bpplib { environment[DatasetLocator.bpplibVariable] = bpplib }
-    let locator = DatasetLocator(environment: environment)
-    var found: [Dataset] = []
-    do {
-      for spec in datasets.isEmpty ? ["default"] : datasets { found += try locator.datasets(named: spec) }
-    } catch {
-      printError("error: \(error)")
-      throw ExitCode(1)
+    let bench = try bench.makeBench()
+    let runner = bench.runner
+    if jobs > 1 && !quiet {
+      printError("warning: with --jobs \(jobs), runs share cores, caches and memory bandwidth: their times are not comparable with single-job runs")
     }
-    var settings = packing.settings
-    settings.repetitions = repetitions
-    settings.minimumSampleTime = .microseconds(Int64(minimumSampleMilliseconds * 1000))
-    let runner = BenchRunner(settings: settings)
-    let algorithms = try selectedAlgorithms()
-    let plan = runner.plan(found, format: packing.inputFormat)
 
-    let sink: FileHandle
+    let file: ResultFile?
+    var done: [String: RunRecord] = [:]
     if output == "-" {
-      sink = .standardOutput
+      file = nil
+      FileHandle.standardOutput.write(Data(CSV.record(RunRecord.columns).utf8))
     } else {
-      guard FileManager.default.createFile(atPath: output, contents: nil) , let handle = FileHandle(forWritingAtPath: output) else {
-        printError("error: \(output): cannot write the CSV file")
+      let manifest = self.bench.manifest(bench, jobs: jobs)
+      let manifestPath = Manifest.path(for: output)
+      if FileManager.default.fileExists(atPath: output), let old = try? Manifest.read(manifestPath),
+        old.configuration != manifest.configuration || old.shard != manifest.shard
+      {
+        printError("error: \(output) holds results of another configuration (see \(manifestPath)); choose another --output or move it away")
         throw ExitCode(1)
       }
-      sink = handle
+      do {
+        file = try ResultFile(path: output)
+        try manifest.write(to: manifestPath)
+      } catch {
+        printError("error: \(error)")
+        throw ExitCode(1)
+      }
+      for record in file!.existing where !record.runKey.isEmpty { done[record.runKey] = record }
     }
-    sink.write(Data(CSV.record(RunRecord.columns).utf8))
+    let todo = bench.share.filter { run in
+      guard let previous = done[run.key] else { return true }
+      return retryFailed && previous.failed
+    }
+    let skipped = bench.share.count - todo.count
+    if skipped > 0 && !quiet {
+      printError("\(skipped) of \(bench.share.count) runs already in \(output); running the other \(todo.count)")
+    }
 
-    let total = plan.count * algorithms.count
-    let progress = Progress(total: total, enabled: !quiet && standardErrorIsTerminal)
-    var records: [RunRecord] = []
-    for planned in plan {
-      for algorithm in algorithms {
-        progress.starting("\(planned.dataset)/\(instanceName(fromPath: planned.file.path)) \(algorithm.name)")
-        let record = runner.run(algorithm, on: planned)
-        sink.write(Data(CSV.record(record.fields).utf8))
-        records.append(record)
-        progress.finished(failed: record.rows == nil || !record.verified)
+    let progress = Progress(total: todo.count, enabled: !quiet && standardErrorIsTerminal)
+    let results = RecordList()
+    let next = Counter()
+    let writeErrors = ErrorBox()
+    let work: @Sendable () -> Void = {
+      while let i = next.take(below: todo.count) {
+        let planned = todo[i]
+        progress.starting("\(planned.instance.dataset)/\(instanceName(fromPath: planned.instance.file.path)) \(planned.algorithm.name)")
+        let record = runner.run(planned)
+        do {
+          if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
+        } catch {
+          writeErrors.set(error)
+        }
+        results.append(record)
+        progress.finished(failed: record.failed)
       }
     }
+    if jobs == 1 {
+      work()
+    } else {
+      let group = DispatchGroup()
+      for _ in 0..<jobs {
+        group.enter()
+        let thread = Thread { work(); group.leave() }
+        thread.stackSize = 8 << 20
+        thread.start()
+      }
+      group.wait()
+    }
     progress.clear()
-    if output != "-" { try sink.close() }
+    if let writeError = writeErrors.error {
+      printError("error: \(output): \(writeError)")
+      throw ExitCode(1)
+    }
+
+    // The share's records: the new ones, and those already in the file.
+    let fresh = Dictionary(results.all.map { ($0.runKey, $0) }, uniquingKeysWith: { $1 })
+    let records = bench.share.compactMap { fresh[$0.key] ?? done[$0.key] }
+    if let file {
+      try file.close()
+      // Rows replaced by --retry-failed: keep only the last row of each key.
+      if todo.contains(where: { done[$0.key] != nil }) {
+        try ResultFile.write(ResultFile.lastPerKey(try ResultFile.read(output)), to: output)
+      }
+    }
 
     let summary = SummaryLine.summarise(records)
     if let markdown {
@@ -133,7 +153,8 @@ struct RunCommand: ParsableCommand {
     if !quiet {
       let target = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
       var text = "\n" + SummaryLine.table(summary)
-      text += "\n\(records.count) runs over \(plan.count) instances"
+      text += "\n\(records.count) runs over \(Set(bench.share.map { $0.instance.file }).count) instances"
+      if let shard = self.bench.shard { text += " (shard \(shard) of \(bench.runs.count) runs)" }
       if output != "-" { text += "; CSV written to \(output)" }
       target.write(Data((text + "\n").utf8))
     }
@@ -144,9 +165,39 @@ struct RunCommand: ParsableCommand {
   }
 }
 
+/// Records collected from several threads.
+final class RecordList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var records: [RunRecord] = []
+  func append(_ record: RunRecord) { lock.withLock { records.append(record) } }
+  var all: [RunRecord] { lock.withLock { records } }
+}
+
+/// The first error of several threads.
+final class ErrorBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var first: Error? = nil
+  func set(_ error: Error) { lock.withLock { if first == nil { first = error } } }
+  var error: Error? { lock.withLock { first } }
+}
+
+/// Hands out indices 0, 1, 2, ... to several threads.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func take(below limit: Int) -> Int? {
+    lock.withLock {
+      guard value < limit else { return nil }
+      defer { value += 1 }
+      return value
+    }
+  }
+}
+
 /// A one-line progress display on standard error: done/total, failures,
 /// elapsed time and an estimate of the time left.
-final class Progress {
+final class Progress: @unchecked Sendable {
+  let lock = NSLock()
   let total: Int
   let enabled: Bool
   var completed = 0
@@ -160,6 +211,8 @@ final class Progress {
   }
 
   func starting(_ what: String) {
+    lock.lock()
+    defer { lock.unlock() }
     guard enabled, ContinuousClock.now - lastDraw > .milliseconds(100) else { return }
     lastDraw = ContinuousClock.now
     let elapsed = (ContinuousClock.now - start).milliseconds / 1000
@@ -169,6 +222,8 @@ final class Progress {
   }
 
   func finished(failed: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
     completed += 1
     if failed { failures += 1 }
   }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Runs the built `packbench` binary as a user would.
-final class CLITests: XCTestCase {
+class CLITestCase: XCTestCase {
   struct Output {
     var status: Int32
     var stdout: String
@@ -29,10 +29,15 @@ final class CLITests: XCTestCase {
 
   override func tearDownWithError() throws { if let work { try? FileManager.default.removeItem(at: work) } }
 
-  func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+  func run(_ arguments: [String], in directory: URL? = nil, faults: Bool = false) throws -> Output {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
+    if faults {
+      var environment = ProcessInfo.processInfo.environment
+      environment["PACKBENCH_TEST_FAULTS"] = "1"
+      process.environment = environment
+    }
     process.currentDirectoryURL = directory ?? TestData.packageRoot
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -50,6 +55,9 @@ final class CLITests: XCTestCase {
     return url.path
   }
 
+}
+
+final class CLITests: CLITestCase {
   func testSolveShowsRowsBoundGapAndTheRows() throws {
     let file = try write("4\n100\n60\n60\n40\n40\n", to: "four.txt")
     let out = try run(["solve", file, "--algorithm", "first-fit-decreasing"])
@@ -97,7 +105,7 @@ final class CLITests: XCTestCase {
     let out = try run(["run", "--dataset", dir.path, "--algorithms", "next-fit,knapsack-rows", "--output", csv, "--repetitions", "2"])
     XCTAssertEqual(out.status, 0, out.stderr)
     let lines = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    XCTAssertEqual(lines.first, "dataset,instance,n,capacity,spacing,algorithm,rows,lower_bound,bound_source,optimum,gap,status,verified,time_ms,time_ms_min,time_ms_max,repetitions,nodes,stage,message")
+    XCTAssertEqual(lines.first, "dataset,instance,n,capacity,spacing,algorithm,rows,lower_bound,bound_source,optimum,gap,status,verified,time_ms,time_ms_min,time_ms_max,repetitions,nodes,stage,message,time_ms_p90,time_ms_iqr,outliers,seed,run_key")
     XCTAssertEqual(lines.count, 5)
     XCTAssertTrue(lines[1].hasPrefix("set,a,3,10,0,next-fit,3,3,L2,,0,optimal,true,"), lines[1])
     XCTAssertTrue(lines.contains { $0.hasPrefix("set,b,0,0,0,next-fit,,0,,,,error,false,") && $0.contains("b.txt:4:") }, lines.joined(separator: "\n"))

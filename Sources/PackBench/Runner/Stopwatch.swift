@@ -56,3 +56,87 @@ extension Duration {
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }
 }
+
+// MARK: - Micro mode: a warm-up, at least N samples and a minimum total time
+
+extension Timings {
+  /// The `p`-th quantile (0...1) of the samples, by linear interpolation
+  /// between order statistics (Hyndman and Fan's type 7, the default of R
+  /// and NumPy).
+  public func quantile(_ p: Double) -> Duration {
+    Self.quantile(p, of: samples)
+  }
+
+  public static func quantile(_ p: Double, of values: [Duration]) -> Duration {
+    guard !values.isEmpty else { return .zero }
+    let sorted = values.sorted()
+    let h = Double(sorted.count - 1) * min(max(p, 0), 1)
+    let lo = Int(h.rounded(.down))
+    let hi = min(lo + 1, sorted.count - 1)
+    let fraction = h - Double(lo)
+    let a = sorted[lo].milliseconds, b = sorted[hi].milliseconds
+    return .nanoseconds(Int64(((a + (b - a) * fraction) * 1e6).rounded()))
+  }
+
+  /// The 90th percentile.
+  public var p90: Duration { quantile(0.9) }
+  /// The interquartile range, Q3 - Q1.
+  public var interquartileRange: Duration { quantile(0.75) - quantile(0.25) }
+  /// Samples outside Tukey's fences, Q1 - 1.5 IQR and Q3 + 1.5 IQR.
+  public var outliers: Int {
+    let q1 = quantile(0.25), q3 = quantile(0.75)
+    let iqr = q3 - q1
+    let low = q1 - iqr * 1.5, high = q3 + iqr * 1.5
+    return samples.filter { $0 < low || $0 > high }.count
+  }
+}
+
+/// How a heuristic is timed.
+public struct MicroTiming: Sendable, Hashable, Codable {
+  /// Untimed runs before the first sample (after the calibration run).
+  public var warmups: Int = 1
+  /// At least this many samples.
+  public var minimumSamples: Int = 10
+  /// Samples go on until their total reaches this much time.
+  public var minimumTotalTime: Duration = .milliseconds(100)
+  /// And stop at this many samples whatever the total.
+  public var maximumSamples: Int = 10_000
+
+  public init(warmups: Int = 1, minimumSamples: Int = 10, minimumTotalTime: Duration = .milliseconds(100)) {
+    self.warmups = warmups
+    self.minimumSamples = minimumSamples
+    self.minimumTotalTime = minimumTotalTime
+  }
+}
+
+/// Times `work` as micro-benchmark tools do: one calibration run (whose
+/// result is returned), `warmups` untimed batches, then samples, each a
+/// batch lasting at least `minimumSampleTime`, until there are at least
+/// `micro.minimumSamples` of them and they total at least
+/// `micro.minimumTotalTime`.
+public func measureMicroTimings<Result>(
+  _ micro: MicroTiming, minimumSampleTime: Duration, _ work: () throws -> Result
+) rethrows -> (result: Result, timings: Timings) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let result = try work()
+  let once = clock.now - start
+  var batch = 1
+  if once < minimumSampleTime {
+    let ratio = once > .zero ? minimumSampleTime / once : 1_000_000
+    batch = Int(min(max(ratio.rounded(.up), 1), 1_000_000))
+  }
+  for _ in 0..<max(micro.warmups, 0) {
+    for _ in 0..<batch { blackHole(try work()) }
+  }
+  var timings: [Duration] = []
+  var total = Duration.zero
+  while timings.count < max(micro.minimumSamples, 1) || (total < micro.minimumTotalTime && timings.count < micro.maximumSamples) {
+    let sampleStart = clock.now
+    for _ in 0..<batch { blackHole(try work()) }
+    let elapsed = clock.now - sampleStart
+    total += elapsed
+    timings.append(elapsed / batch)
+  }
+  return (result, Timings(samples: timings, batchSize: batch))
+}

@@ -1,0 +1,294 @@
+import Foundation
+import RowPacking
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a worker process is asked to do: one algorithm on one instance file.
+/// Sent to `packbench worker --job JSON`.
+public struct WorkerJob: Codable, Sendable, Hashable {
+  public var file: String
+  public var format: String
+  public var algorithm: String
+  public var spacing: Double?
+  public var resolution: Int?
+  public var timeLimitSeconds: Double
+  /// RLIMIT_AS in bytes, set by the worker on itself before anything else.
+  public var memoryLimitBytes: UInt64?
+  public var repetitions: Int
+  public var minimumSampleSeconds: Double
+  public var micro: MicroTiming?
+  public var verbose: Bool
+  public var seed: UInt64
+
+  public init(
+    file: String, format: String, algorithm: String, spacing: Double?, resolution: Int?, timeLimitSeconds: Double,
+    memoryLimitBytes: UInt64?, repetitions: Int, minimumSampleSeconds: Double, micro: MicroTiming?, verbose: Bool,
+    seed: UInt64
+  ) {
+    self.file = file
+    self.format = format
+    self.algorithm = algorithm
+    self.spacing = spacing
+    self.resolution = resolution
+    self.timeLimitSeconds = timeLimitSeconds
+    self.memoryLimitBytes = memoryLimitBytes
+    self.repetitions = repetitions
+    self.minimumSampleSeconds = minimumSampleSeconds
+    self.micro = micro
+    self.verbose = verbose
+    self.seed = seed
+  }
+}
+
+/// What a worker reports: the packing and what the solver said about it.
+/// The parent verifies it again; nothing here is trusted.
+public struct WorkerResult: Codable, Sendable, Hashable {
+  public var rows: [[Int]]?
+  public var lowerBound: Int
+  public var boundSource: String
+  public var status: String
+  public var message: String?
+  public var nodes: Int?
+  public var stage: String?
+  public var elapsedSeconds: Double
+  public var samplesSeconds: [Double]
+  public var batchSize: Int
+
+  /// The line a worker prints on standard output before its JSON result
+  /// (anything else a solver prints there is ignored).
+  public static let marker = "PACKBENCH-WORKER-RESULT "
+}
+
+extension SolveStatus {
+  /// The status named as in the CSV (`optimal`, `timelimit`, ...), with its message.
+  public init?(name: String, message: String?) {
+    switch name {
+    case "optimal": self = .optimal
+    case "feasible": self = .feasible
+    case "timelimit": self = .timeLimit
+    case "memlimit": self = .memoryLimit
+    case "error": self = .error(message ?? "")
+    case "crash": self = .crash(message ?? "")
+    case "wrong": self = .wrong(message ?? "")
+    default: return nil
+    }
+  }
+}
+
+/// The exit status of a worker that ran out of memory and noticed it itself.
+public let workerOutOfMemoryExitCode: Int32 = 75
+
+/// Sets this process's address-space limit (RLIMIT_AS). Called by the worker
+/// on itself first thing, so that the limit covers the solver and GLPK.
+public func applyMemoryLimit(bytes: UInt64) -> Bool {
+  var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+  #if canImport(Glibc)
+    return setrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0
+  #else
+    return setrlimit(RLIMIT_AS, &limit) == 0
+  #endif
+}
+
+/// Runs a job in this process (the worker's side) and returns its result.
+public func performWorkerJob(_ job: WorkerJob) -> WorkerResult {
+  var settings = RunSettings()
+  settings.spacing = job.spacing
+  settings.resolution = job.resolution
+  settings.timeLimit = .milliseconds(Int64(job.timeLimitSeconds * 1000))
+  settings.repetitions = job.repetitions
+  settings.minimumSampleTime = .microseconds(Int64(job.minimumSampleSeconds * 1e6))
+  settings.verbose = job.verbose
+  var runner = BenchRunner(settings: settings)
+  runner.micro = job.micro
+  guard let algorithm = BenchAlgorithms.named(job.algorithm) else {
+    return WorkerResult(
+      rows: nil, lowerBound: 0, boundSource: "", status: "error", message: "unknown algorithm '\(job.algorithm)'",
+      nodes: nil, stage: nil, elapsedSeconds: 0, samplesSeconds: [], batchSize: 1)
+  }
+  let instance: Instance
+  do {
+    instance = try loadInstance(
+      URL(fileURLWithPath: job.file), format: InstanceFileFormat(rawValue: job.format) ?? .auto, spacing: job.spacing)
+  } catch {
+    return WorkerResult(
+      rows: nil, lowerBound: 0, boundSource: "", status: "error", message: "\(error)", nodes: nil, stage: nil,
+      elapsedSeconds: 0, samplesSeconds: [], batchSize: 1)
+  }
+  let (result, timings) = runner.execute(algorithm, on: instance, seed: job.seed)
+  return WorkerResult(
+    rows: result.packing?.rows, lowerBound: result.lowerBound.value, boundSource: result.lowerBound.source.rawValue,
+    status: result.status.name, message: result.status.message, nodes: result.nodes, stage: result.stage,
+    elapsedSeconds: result.elapsed.milliseconds / 1000, samplesSeconds: timings.samples.map { $0.milliseconds / 1000 },
+    batchSize: timings.batchSize)
+}
+
+/// How a child process ended, as the parent saw it.
+public struct ChildOutcome: Sendable {
+  public enum Ending: Sendable, Hashable {
+    case exited(Int32)
+    case signalled(Int32)
+  }
+  public var result: WorkerResult?
+  public var ending: Ending
+  /// The parent killed it at the time limit plus the grace period.
+  public var killedOnTime: Bool
+  /// Wall time from spawn to exit.
+  public var wallTime: Duration
+  /// The largest virtual size seen (VmPeak from /proc, polled), in bytes.
+  public var peakVirtualBytes: UInt64
+  /// The child's standard error (its first 4000 and last 2000 characters).
+  public var standardErrorTail: String
+  /// The rest of the child's standard output (a solver's own log).
+  public var otherOutput: String
+}
+
+/// Messages that runtimes and libraries print when an allocation fails.
+let outOfMemoryPatterns = [
+  "could not allocate memory", "cannot allocate memory", "out of memory", "no memory available",
+  "bad_alloc", "failed to allocate", "memory exhausted", "mmap failed", "allocation failed",
+]
+
+/// Runs a worker job in a child process: the `packbench` executable itself
+/// with `worker --job JSON`. The child sets its own RLIMIT_AS; the parent
+/// kills it with SIGKILL at `hardLimit`.
+public func runWorkerChild(executable: URL, job: WorkerJob, hardLimit: Duration) -> ChildOutcome {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  let jobText = String(decoding: (try? encoder.encode(job)) ?? Data(), as: UTF8.self)
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = ["worker", "--job", jobText]
+  let out = Pipe(), err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  // No backtracer in the child: the end of its standard error is then the
+  // runtime's own message (for example "Could not allocate memory").
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_BACKTRACE"] = "enable=no"
+  process.environment = environment
+  let clock = ContinuousClock()
+  let start = clock.now
+  do {
+    try process.run()
+  } catch {
+    return ChildOutcome(
+      result: nil, ending: .exited(-1), killedOnTime: false, wallTime: .zero, peakVirtualBytes: 0,
+      standardErrorTail: "cannot start \(executable.path): \(error)", otherOutput: "")
+  }
+  let pid = process.processIdentifier
+  let group = DispatchGroup()
+  let collected = Collected()
+  group.enter()
+  DispatchQueue.global().async {
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    collected.setOut(data)
+    group.leave()
+  }
+  group.enter()
+  DispatchQueue.global().async {
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    collected.setErr(data)
+    group.leave()
+  }
+  var killed = false
+  var peak: UInt64 = 0
+  while process.isRunning {
+    if let vm = virtualPeakBytes(pid: pid) { peak = max(peak, vm) }
+    if !killed && clock.now - start > hardLimit {
+      kill(pid, SIGKILL)
+      killed = true
+    }
+    usleep(5_000)
+  }
+  process.waitUntilExit()
+  let wall = clock.now - start
+  group.wait()
+  let ending: ChildOutcome.Ending =
+    process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+  let stdout = String(decoding: collected.out, as: UTF8.self)
+  var result: WorkerResult? = nil
+  var other: [Substring] = []
+  for line in stdout.split(separator: "\n", omittingEmptySubsequences: true) {
+    if line.hasPrefix(WorkerResult.marker) {
+      result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.dropFirst(WorkerResult.marker.count).utf8))
+    } else {
+      other.append(line)
+    }
+  }
+  let stderr = String(decoding: collected.err, as: UTF8.self)
+  return ChildOutcome(
+    result: result, ending: ending, killedOnTime: killed, wallTime: wall, peakVirtualBytes: peak,
+    standardErrorTail: stderr.count > 6000 ? stderr.prefix(4000) + "\n...\n" + stderr.suffix(2000) : stderr, otherOutput: other.joined(separator: "\n"))
+}
+
+final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _out = Data(), _err = Data()
+  var out: Data { lock.withLock { _out } }
+  var err: Data { lock.withLock { _err } }
+  func setOut(_ d: Data) { lock.withLock { _out = d } }
+  func setErr(_ d: Data) { lock.withLock { _err = d } }
+}
+
+/// VmPeak of a running process, from /proc (Linux); `nil` elsewhere or when gone.
+func virtualPeakBytes(pid: Int32) -> UInt64? {
+  guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+  for line in text.split(separator: "\n") where line.hasPrefix("VmPeak:") {
+    let digits = line.dropFirst(7).filter(\.isNumber)
+    return UInt64(digits).map { $0 * 1024 }
+  }
+  return nil
+}
+
+/// The name of a signal, for messages.
+func signalName(_ signal: Int32) -> String {
+  switch signal {
+  case SIGKILL: return "SIGKILL"
+  case SIGSEGV: return "SIGSEGV"
+  case SIGABRT: return "SIGABRT"
+  case SIGBUS: return "SIGBUS"
+  case SIGILL: return "SIGILL"
+  case SIGTRAP: return "SIGTRAP"
+  case SIGFPE: return "SIGFPE"
+  case SIGTERM: return "SIGTERM"
+  default: return "signal \(signal)"
+  }
+}
+
+extension ChildOutcome {
+  /// The status this ending earns when the worker wrote no result, or the
+  /// worker's result when it did.
+  ///
+  /// Killed at the hard limit: `timelimit`. Died from a failed allocation
+  /// (the runtime's message on standard error, the worker's own exit code,
+  /// or a death by signal with the address space at the limit): `memlimit`.
+  /// Any other death: `crash`, with the signal or exit code and the end of
+  /// standard error.
+  public func status(memoryLimitBytes: UInt64?) -> SolveStatus {
+    if let result, let status = SolveStatus(name: result.status, message: result.message) { return status }
+    if killedOnTime { return .timeLimit }
+    let lowered = standardErrorTail.lowercased()
+    let saysOutOfMemory = outOfMemoryPatterns.contains { lowered.contains($0) }
+    if case .exited(workerOutOfMemoryExitCode) = ending { return .memoryLimit }
+    if let limit = memoryLimitBytes {
+      let nearLimit = Double(peakVirtualBytes) >= 0.9 * Double(limit)
+      if saysOutOfMemory { return .memoryLimit }
+      if case .signalled = ending, nearLimit { return .memoryLimit }
+    } else if saysOutOfMemory {
+      return .memoryLimit
+    }
+    // The runtime's message if there is one (a backtrace follows it), else the last line.
+    let lines = standardErrorTail.split(separator: "\n")
+    let telling = lines.first { $0.lowercased().contains("error") || $0.lowercased().contains("fatal") } ?? lines.last
+    let lastLine = telling.map { ": " + $0.prefix(300) } ?? ""
+    switch ending {
+    case .signalled(let signal): return .crash("the worker died of \(signalName(signal))\(lastLine)")
+    case .exited(let code): return .crash("the worker exited with status \(code) and no result\(lastLine)")
+    }
+  }
+}

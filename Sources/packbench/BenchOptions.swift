@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import PackBench
+import RowPacking
+
+/// A share of a plan: `i/n` takes the runs whose position in the plan is
+/// i - 1 modulo n.
+struct Shard: ExpressibleByArgument, Equatable, CustomStringConvertible {
+  var index: Int
+  var count: Int
+  init?(argument: String) {
+    let parts = argument.split(separator: "/")
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+    index = i
+    count = n
+  }
+  var description: String { "\(index)/\(count)" }
+  func contains(_ run: PlannedRun) -> Bool { run.index % count == index - 1 }
+}
+
+/// The options that decide which runs a bench makes and how: shared by
+/// `run` and `plan`, so that `plan` prints exactly the keys `run` would make.
+struct BenchOptions: ParsableArguments {
+  @Option(name: .customLong("dataset"), help: ArgumentHelp(
+    "A dataset: 'default', 'bpplib', or a directory or file. Repeat for several.", valueName: "path"))
+  var datasets: [String] = []
+
+  @Option(help: ArgumentHelp(
+    "Comma-separated algorithm names, or 'heuristics' or 'all' (see 'packbench list').",
+    valueName: "a,b,..."))
+  var algorithms: String = "heuristics"
+
+  @Option(help: "Timed samples per heuristic run; the median, minimum and maximum are reported.")
+  var repetitions: Int = 5
+
+  @Option(name: .customLong("min-sample-ms"), help: ArgumentHelp(
+    "A sample repeats a fast packer until this many milliseconds have passed.", valueName: "ms"))
+  var minimumSampleMilliseconds: Double = 1
+
+  @Flag(help: "Time heuristics in micro mode: a warm-up, at least --micro-samples samples and --micro-total-ms in all; the CSV gains p90, IQR and outliers.")
+  var micro = false
+
+  @Option(name: .customLong("micro-samples"), help: "Micro mode: at least this many samples.")
+  var microSamples: Int = 10
+
+  @Option(name: .customLong("micro-total-ms"), help: "Micro mode: samples go on until they total this many milliseconds.")
+  var microTotalMilliseconds: Double = 100
+
+  @Option(help: ArgumentHelp("Where BPPLIB is (default: $PACKBENCH_BPPLIB, else ../shared/bpplib).", valueName: "path"))
+  var bpplib: String?
+
+  @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+    "Address-space limit of a child process (an exact solve), in MiB; 0 for none.", valueName: "MiB"))
+  var memoryLimit: Int = 4096
+
+  @Option(help: "Where runs happen: auto (exact solvers in a child process, heuristics in this one), always (every run in a child), never.")
+  var isolation: Isolation = .auto
+
+  @Option(help: "The bench's seed; each run's seed is derived from it and the run's key.")
+  var seed: UInt64 = 1
+
+  @Option(help: ArgumentHelp("Run only a deterministic share of the plan: the runs at positions i-1 modulo n.", valueName: "i/n"))
+  var shard: Shard?
+
+  @OptionGroup var packing: PackingOptions
+
+  func validate() throws {
+    if repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
+    if !(minimumSampleMilliseconds >= 0) { throw ValidationError("--min-sample-ms must be >= 0") }
+    if memoryLimit < 0 { throw ValidationError("--memory-limit must be >= 0 MiB") }
+    if microSamples < 1 { throw ValidationError("--micro-samples must be at least 1") }
+    _ = try selectedAlgorithms()
+  }
+
+  func selectedAlgorithms() throws -> [BenchAlgorithm] {
+    switch algorithms {
+    case "heuristics": return AlgorithmRegistry.heuristics
+    case "all": return AlgorithmRegistry.all
+    default:
+      return try algorithms.split(separator: ",").map { name in
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard let found = BenchAlgorithms.named(trimmed) else {
+          throw ValidationError("unknown algorithm '\(trimmed)'; known: \(AlgorithmRegistry.names.joined(separator: ", "))")
+        }
+        return found
+      }
+    }
+  }
+
+  struct Bench {
+    var runner: BenchRunner
+    var locator: DatasetLocator
+    var algorithms: [BenchAlgorithm]
+    var plan: [PlannedInstance]
+    var runs: [PlannedRun]
+    /// The runs of this shard (all of them without --shard).
+    var share: [PlannedRun]
+  }
+
+  /// Finds the datasets, reads the instances and makes every run's key.
+  func makeBench() throws -> Bench {
+    var environment = ProcessInfo.processInfo.environment
+    if let bpplib { environment[DatasetLocator.bpplibVariable] = bpplib }
+    let locator = DatasetLocator(environment: environment)
+    var found: [Dataset] = []
+    do {
+      for spec in datasets.isEmpty ? ["default"] : datasets { found += try locator.datasets(named: spec) }
+    } catch {
+      printError("error: \(error)")
+      throw ExitCode(1)
+    }
+    var settings = packing.settings
+    settings.repetitions = repetitions
+    settings.minimumSampleTime = .microseconds(Int64(minimumSampleMilliseconds * 1000))
+    var runner = BenchRunner(settings: settings)
+    runner.inputFormat = packing.inputFormat
+    runner.memoryLimitBytes = memoryLimit > 0 ? UInt64(memoryLimit) << 20 : nil
+    runner.isolation = isolation
+    runner.seed = seed
+    runner.workerExecutable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    if micro {
+      runner.micro = MicroTiming(minimumSamples: microSamples, minimumTotalTime: .microseconds(Int64(microTotalMilliseconds * 1000)))
+    }
+    let algorithms = try selectedAlgorithms()
+    let plan = runner.plan(found)
+    let runs = runner.runs(plan, algorithms: algorithms)
+    let share = shard.map { s in runs.filter { s.contains($0) } } ?? runs
+    return Bench(runner: runner, locator: locator, algorithms: algorithms, plan: plan, runs: runs, share: share)
+  }
+
+  /// The manifest of a result file of this bench.
+  func manifest(_ bench: Bench, jobs: Int) -> Manifest {
+    var parameters: [String: String] = [:]
+    for algorithm in bench.algorithms { parameters[algorithm.name] = bench.runner.parameters(for: algorithm) }
+    let configuration = Manifest.Configuration(
+      algorithms: bench.algorithms.map(\.name), parameters: parameters,
+      datasets: datasets.isEmpty ? ["default"] : datasets, seed: seed,
+      timeLimitSeconds: bench.runner.settings.timeLimit.milliseconds / 1000, memoryLimitBytes: bench.runner.memoryLimitBytes,
+      repetitions: repetitions, minimumSampleMilliseconds: minimumSampleMilliseconds, micro: bench.runner.micro,
+      isolation: isolation.rawValue, plannedRuns: bench.runs.count)
+    var seen = Set<String>()
+    var instances: [Manifest.InstanceFile] = []
+    for run in bench.runs {
+      let name = instanceName(fromPath: run.instance.file.path)
+      guard seen.insert(run.instance.dataset + "/" + name).inserted else { continue }
+      instances.append(Manifest.InstanceFile(dataset: run.instance.dataset, instance: name, path: run.instance.file.path, checksum: run.checksum))
+    }
+    let software = Manifest.Software(
+      packbench: Provenance.packbenchVersion, commit: Provenance.gitCommit(projectRoot: bench.locator.projectRoot),
+      swift: Provenance.swiftVersion, glpk: Provenance.glpkVersion)
+    return Manifest(
+      configuration: configuration, shard: shard?.description ?? "", jobs: jobs, software: software,
+      machine: Provenance.machine, instances: instances, created: Provenance.now())
+  }
+}
+
+extension Isolation: ExpressibleByArgument {}
