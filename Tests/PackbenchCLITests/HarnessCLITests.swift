@@ -157,4 +157,24 @@ final class HarnessCLITests: CLITestCase {
     XCTAssertNotEqual(refused.status, 0)
     XCTAssertTrue(refused.stderr.contains("configurations differ"), refused.stderr)
   }
+
+  func testReportWritesTablesChartsAndTheProfile() throws {
+    let dir = try makeSet("set", count: 6)
+    let csv = work.appendingPathComponent("r.csv").path
+    XCTAssertEqual(try run(["run", "--dataset", dir.path, "--algorithms", "next-fit,knapsack-rows", "--micro", "--micro-samples", "10",
+                            "--micro-total-ms", "1", "-o", csv, "-q"]).status, 0)
+    let rows = try table(csv)
+    XCTAssertTrue(rows.allSatisfy { Int($0["repetitions"]!)! >= 10 && !$0["time_ms_p90"]!.isEmpty && !$0["outliers"]!.isEmpty })
+    let html = work.appendingPathComponent("r.html").path, md = work.appendingPathComponent("r.md").path
+    let profile = work.appendingPathComponent("p.csv").path
+    let out = try run(["report", csv, "--html", html, "--markdown", md, "--profile-csv", profile])
+    XCTAssertEqual(out.status, 0, out.stderr)
+    let page = try String(contentsOfFile: html, encoding: .utf8)
+    XCTAssertEqual(page.components(separatedBy: "<svg").count - 1, 3)
+    let summary = try String(contentsOfFile: md, encoding: .utf8)
+    XCTAssertTrue(summary.contains("| set | next-fit | 6 |"), summary)
+    XCTAssertTrue(summary.contains("sgm time (ms, shift 1 ms)"), summary)
+    XCTAssertTrue(summary.contains("Machine:"), summary)
+    XCTAssertTrue(try String(contentsOfFile: profile, encoding: .utf8).hasPrefix("algorithm,tau,rho,problems"))
+  }
 }

@@ -75,6 +75,32 @@ public struct RunRecord: Sendable, Hashable {
 }
 
 extension RunRecord {
+  public init(
+    dataset: String, instance: String, itemCount: Int, capacity: Double, spacing: Double, algorithm: String,
+    rows: Int?, lowerBound: Int, boundSource: BoundSource, optimum: Int?, status: SolveStatus, verified: Bool,
+    timeMedian: Duration, timeMinimum: Duration, timeMaximum: Duration, repetitions: Int, nodes: Int? = nil,
+    stage: String? = nil
+  ) {
+    self.dataset = dataset
+    self.instance = instance
+    self.itemCount = itemCount
+    self.capacity = capacity
+    self.spacing = spacing
+    self.algorithm = algorithm
+    self.rows = rows
+    self.lowerBound = lowerBound
+    self.boundSource = boundSource
+    self.optimum = optimum
+    self.status = status
+    self.verified = verified
+    self.timeMedian = timeMedian
+    self.timeMinimum = timeMinimum
+    self.timeMaximum = timeMaximum
+    self.repetitions = repetitions
+    self.nodes = nodes
+    self.stage = stage
+  }
+
   /// A record read back from a CSV row with the given header.
   ///
   /// - Throws: ``RecordParseError`` naming the column that does not parse.

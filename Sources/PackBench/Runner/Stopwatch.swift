@@ -5,6 +5,11 @@ public struct Timings: Sendable, Hashable {
   /// How many runs each sample repeated.
   public var batchSize: Int
 
+  public init(samples: [Duration], batchSize: Int) {
+    self.samples = samples
+    self.batchSize = batchSize
+  }
+
   public var median: Duration { Self.median(of: samples) }
   public var minimum: Duration { samples.min() ?? .zero }
   public var maximum: Duration { samples.max() ?? .zero }
