@@ -189,4 +189,53 @@ final class OrderKeyReorderTests: XCTestCase {
     }
     XCTAssertGreaterThan(windows, 10, "the cap of 6 forced window rewrites")
   }
+
+  /// Messy legacy lists (equal, malformed, non-ASCII, over-long keys) take
+  /// random inserts, moves and reorders without an error: each written key
+  /// is valid and within the cap, the touched record lies strictly between
+  /// its neighbours, and after a reorder every key ascends.
+  func testMessyLegacyListsNeverFail() throws {
+    let messy = ["", "a0", "a0", "a1", "a00", "é", "a1 ", "0", "b1", "Zz", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzV", "a0V", "a0V"]
+    for seed in 0..<30 as Range<UInt64> {
+      var random = SplitMix64(seed: seed)
+      let count = Int.random(in: 0..<12, using: &random)
+      let legacy = (0..<count).map {
+        OrderKeyRecord(id: $0, key: messy[Int.random(in: 0..<messy.count, using: &random)])
+      }
+      var list = try OrderKeyList(legacy, generator: OrderKeyGenerator(maxLength: 8))
+      var nextID = count
+      for _ in 0..<40 {
+        let writes: [OrderKeyRecord<Int>]
+        let touched: Int?
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0 where list.count > 1:
+          let from = Int.random(in: 0..<list.count, using: &random)
+          let to = Int.random(in: 0..<list.count, using: &random)
+          writes = try list.move(from: from, to: to)
+          touched = from == to ? nil : to
+        case 1:
+          var order = list.order
+          for i in order.indices.reversed() { order.swapAt(i, Int.random(in: 0...i, using: &random)) }
+          writes = try list.reorder(to: order)
+          touched = nil
+          let keys = list.records.map(\.key)
+          XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy(bytesAscending), "seed \(seed): \(keys)")
+        default:
+          let at = Int.random(in: 0...list.count, using: &random)
+          writes = try list.insert(nextID, at: at)
+          nextID += 1
+          touched = at
+        }
+        for write in writes {
+          XCTAssertTrue(OrderKey.isValid(write.key), write.key)
+          XCTAssertLessThanOrEqual(write.key.count, 8)
+        }
+        if let i = touched {
+          let keys = list.records.map(\.key)
+          if i > 0 { XCTAssertTrue(bytesAscending(keys[i - 1], keys[i]), "seed \(seed): \(keys)") }
+          if i + 1 < keys.count { XCTAssertTrue(bytesAscending(keys[i], keys[i + 1]), "seed \(seed): \(keys)") }
+        }
+      }
+    }
+  }
 }
