@@ -25,3 +25,4 @@ fi
   echo
   scripts/machine-note.sh
 } > results/keys-bench.md
+scripts/results-readme.sh
