@@ -7,16 +7,25 @@ import XCTest
 final class SmallInstancesAgreementTests: XCTestCase {
   func randomInstance(seed: UInt64) throws -> Instance {
     var random = SplitMix64(seed: seed)
-    let n = 1 + Int(random.next() % 10)
-    let capacity = 10 + Int(random.next() % 60)
-    // Mix small and large items so that packers are sometimes not optimal.
-    let widths = (0..<n).map { _ in 1 + Int(random.next() % UInt64(capacity)) }
+    let n = 1 + Int(random.next() % 11)
+    let capacity = 12 + Int(random.next() % 90)
+    // Three kinds by seed: any width; widths in (C/4, C/2] (rows of two or
+    // three, where L2 is often below the optimum); widths in (C/3, C/2)
+    // (rows of two at most, so the LP bound is needed).
+    let range: ClosedRange<Int>
+    switch seed % 3 {
+    case 0: range = 1...capacity
+    case 1: range = (capacity / 4 + 1)...(capacity / 2)
+    default: range = (capacity / 3 + 1)...max(capacity / 3 + 1, (capacity - 1) / 2)
+    }
+    let widths = (0..<n).map { _ in range.lowerBound + Int(random.next() % UInt64(range.count)) }
     return try Instance(name: "random-\(seed)", widths: widths, rowWidth: capacity)
   }
 
   func testAllAlgorithmsAgreeWithBruteForce() throws {
     var nonTrivial = 0
-    for seed in UInt64(1)...120 {
+    var stages: [String: Int] = [:]
+    for seed in UInt64(1)...150 {
       let instance = try randomInstance(seed: seed)
       let scaled = try instance.scaled()
       let optimum = bruteForceMinimumRows(sizes: scaled.sizes, capacity: scaled.capacity)
@@ -28,8 +37,11 @@ final class SmallInstancesAgreementTests: XCTestCase {
         XCTAssertEqual(result.status, .optimal, "\(algorithm.rawValue) seed \(seed): \(result.status)")
         XCTAssertEqual(packing.rowCount, optimum, "\(algorithm.rawValue) seed \(seed)")
         XCTAssertEqual(result.lowerBound.value, optimum, "\(algorithm.rawValue) seed \(seed)")
+        if algorithm == .exact { stages[result.stage ?? "", default: 0] += 1 }
       }
     }
+    // The LP stage must be exercised, not only the packers.
+    XCTAssertGreaterThan(stages["LP", default: 0], 0, "\(stages)")
     // The sample must exercise the bound beyond L2 on some instances.
     XCTAssertGreaterThan(nonTrivial, 0)
   }

@@ -9,7 +9,15 @@ import RowPacking
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``ResidualDiving`` on that LP for a packing that meets it.
-/// 3. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
+/// 3. Do the items fit in the bound's rows? A short branch and bound by bin
+///    completion (``BinCompletion``, stage "search"), then the
+///    set-partitioning MIP over the rows that waste at most the budget
+///    (``NearFullRowsModel``, GLPK, stage "MIP"): a packing in that many
+///    rows, or a proof that there is none (the bound goes up by one, source
+///    MIP: a finished branch and bound), repeated. This settles the
+///    instances whose LP bound is below the optimum (non-IRUP), where the
+///    waste budget is tiny.
+/// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
 /// For fractional widths the bound is computed on the bound sizes (a second
@@ -49,13 +57,55 @@ struct ExactPipeline {
       }
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
-      var diving = ResidualDiving(master: master, target: bound.value)
-      let outcome = try diving.run(until: setup.deadline, maxDives: maxDives, incumbentRows: best.rowCount)
-      if let patterns = outcome.patterns {
-        let packing = types.packing(patterns: patterns)
-        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+      // Dives first (a share of the time), then the search on the bound's
+      // rows, then dives again towards the (possibly raised) bound.
+      func dive(share: Double, maxDives: Int) throws(GLPKError) {
+        let until = setup.clock.now + setup.timeLeft * share
+        var diving = ResidualDiving(master: master, target: bound.value)
+        let outcome = try diving.run(until: until, maxDives: maxDives, incumbentRows: best.rowCount)
+        if let patterns = outcome.patterns {
+          let packing = types.packing(patterns: patterns)
+          if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+        }
       }
+      try dive(share: 0.3, maxDives: 8)
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+
+      // Branch and bound by bin completion: do the items fit in `bound` rows?
+      // Either a packing (optimal) or a proof that they do not (bound + 1).
+      var searchNodes = 0
+      var searchRaisedBound = false
+      var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
+      let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
+      while best.rowCount > bound.value && searchDeadline - setup.clock.now > .milliseconds(20) {
+        var (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
+        searchNodes += n
+        if case .unknown = answer {
+          (answer, n) = try NearFullRowsModel(types: types, rows: bound.value).decide(session: session, until: searchDeadline)
+          searchNodes += n
+          if case .unknown = answer {} else { searchStage = "MIP" }
+        }
+        nodes = searchNodes
+        if case .packing(let patterns) = answer {
+          let packing = types.packing(patterns: patterns)
+          if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+          break
+        } else if case .infeasible = answer, scaled.isExact {
+          bound = LowerBound(value: bound.value + 1, source: .mip)
+          searchRaisedBound = true
+        } else {
+          break
+        }
+      }
+      if best.rowCount <= bound.value {
+        return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
+      }
+      if setup.timeLeft > .milliseconds(50) {
+        try dive(share: 0.6, maxDives: maxDives)
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
       if setup.timeLeft <= .milliseconds(50) {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
       }
@@ -67,7 +117,7 @@ struct ExactPipeline {
       let problem = try GLPKProblem(session: session, model: graph.model())
       let incumbent = graph.flow(of: types.patterns(of: best, itemSizes: scaled.sizes))
       let mip = try problem.solveIntegerProgram(timeLimit: setup.timeLeft, incumbent: incumbent)
-      nodes = mip.nodes
+      nodes = (nodes ?? 0) + mip.nodes
       if let b = mip.bound { bound = setup.bound(Int((b - 1e-6).rounded(.up)), source: .mip, over: bound) }
       if mip.status == .optimal || mip.status == .feasible {
         let packing = types.packing(patterns: graph.patterns(fromFlow: mip.values))

@@ -1,0 +1,104 @@
+/// Whether the items fit in K rows, decided by an integer programme over
+/// the only rows such a packing can use: rows that waste at most the
+/// budget `K x C - S` (S the total size), since the waste of all rows
+/// together is at most that. The set-partitioning model
+///
+///     minimise sum(x_p)  s.t.  sum(a_tp x_p) = d_t for every type t,
+///                              sum(x_p) <= K,  x_p >= 0 integer,
+///
+/// over every such pattern p (enumerated), solved by GLPK: an infeasible LP
+/// relaxation or MIP proves that K rows are not enough; an integer
+/// solution is a packing in at most K rows. When the budget is small (where
+/// the LP bound falls short of the optimum on BPPLIB) there are few such
+/// patterns and the model is small.
+///
+/// The restriction of patterns by their waste is classical in proofs of
+/// non-IRUP instances; see for example M. Delorme, M. Iori and S. Martello,
+/// "Bin packing and cutting stock problems: mathematical models and exact
+/// algorithms", European Journal of Operational Research 255(1):1-20, 2016.
+///
+/// - Complexity: enumeration O(patterns x types) (refused above
+///   ``patternLimit``), then GLPK's simplex and branch and bound.
+struct NearFullRowsModel {
+  let types: ItemTypes
+  let rows: Int
+  /// The most patterns enumerated (else the answer is unknown).
+  var patternLimit = 150_000
+
+  /// Every pattern of load in `[C - budget, C]`, or nil when there are too many.
+  func patterns(budget: Int) -> [Pattern]? {
+    let m = types.count
+    let sizes = types.sizes
+    let capacity = types.capacity
+    var suffix = [Int](repeating: 0, count: m + 1)
+    for t in stride(from: m - 1, through: 0, by: -1) { suffix[t] = suffix[t + 1] + sizes[t] * types.demands[t] }
+    var result: [Pattern] = []
+    var current: Pattern = []
+    var overflow = false
+    func visit(_ t: Int, _ load: Int) {
+      if overflow { return }
+      if load + suffix[t] < capacity - budget { return }
+      if t == m {
+        if !current.isEmpty { result.append(current) }
+        if result.count > patternLimit { overflow = true }
+        return
+      }
+      let most = min(types.demands[t], (capacity - load) / sizes[t])
+      var k = most
+      while k >= 0 {
+        for _ in 0..<k { current.append(t) }
+        visit(t + 1, load + k * sizes[t])
+        current.removeLast(k)
+        if overflow { return }
+        k -= 1
+      }
+    }
+    visit(0, 0)
+    return overflow ? nil : result
+  }
+
+  /// The answer with GLPK's nodes, within the deadline.
+  func decide(session: GLPKSession, until deadline: ContinuousClock.Instant) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
+    let total = zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+    let budget = rows * types.capacity - total
+    if budget < 0 { return (.infeasible, 0) }
+    guard let patterns = patterns(budget: budget) else { return (.unknown, 0) }
+    if patterns.isEmpty { return (.infeasible, 0) }
+    var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
+    for p in patterns {
+      var entries: [(row: Int, value: Double)] = []
+      var most = Int.max
+      var i = 0
+      while i < p.count {
+        var j = i
+        while j < p.count && p[j] == p[i] { j += 1 }
+        entries.append((p[i], Double(j - i)))
+        most = min(most, types.demands[p[i]] / (j - i))
+        i = j
+      }
+      entries.append((types.count, 1))
+      model.columns.append(.init(objective: 1, bounds: .between(0, Double(most)), isInteger: true, entries: entries))
+    }
+    let problem = try GLPKProblem(session: session, model: model)
+    let left = deadline - ContinuousClock().now
+    guard left > .milliseconds(5) else { return (.unknown, 0) }
+    let lp = try problem.solveLP(timeLimit: left)
+    switch lp.status {
+    case .infeasible: return (.infeasible, 0)
+    case .optimal: break
+    default: return (.unknown, 0)
+    }
+    let mip = try problem.solveMIP(timeLimit: deadline - ContinuousClock().now, incumbent: nil)
+    switch mip.status {
+    case .infeasible: return (.infeasible, mip.nodes)
+    case .optimal, .feasible:
+      var chosen: [Pattern] = []
+      for (k, x) in mip.values.enumerated() {
+        let copies = Int((x + 0.5).rounded(.down))
+        for _ in 0..<max(0, copies) { chosen.append(patterns[k]) }
+      }
+      return (.packing(chosen), mip.nodes)
+    default: return (.unknown, mip.nodes)
+    }
+  }
+}
