@@ -42,5 +42,5 @@ fi
 # --no-sandbox: Chromium refuses to run as root otherwise (containers, CI).
 page="file://$(pwd)/results/tags.html"
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-  --window-size=2480,1240 --screenshot="$(pwd)/results/tags.png" "$page" 2>/dev/null
+  --window-size=2560,1240 --screenshot="$(pwd)/results/tags.png" "$page" 2>/dev/null
 echo "wrote results/tags.png"
