@@ -145,8 +145,10 @@ struct LayoutShowCommand: ParsableCommand {
   @Option(help: "The order of the tags: input (each row in input order, rows by their first tag) or packed (as the packer returned them).")
   var order: TagOrder = .input
 
-  @Option(name: [.short, .long], help: "The algorithm (see 'packbench list'): next-fit keeps the given order.")
-  var algorithm: AlgorithmName = AlgorithmName(argument: "next-fit")!
+  @Option(name: [.short, .long], help: ArgumentHelp(
+    "The algorithm: \(AlgorithmRegistry.names.joined(separator: ", ")) (see 'packbench list'); next-fit keeps the given order.",
+    valueName: "name"))
+  var algorithm: String = "next-fit"
 
   @Option(help: ArgumentHelp("Write the layout as SVG to this file.", valueName: "file"))
   var svg: String?
@@ -162,6 +164,9 @@ struct LayoutShowCommand: ParsableCommand {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a number of points >= 0, not \(value)") }
     }
     if let first, first < 1 { throw ValidationError("--first must be at least 1") }
+    if AlgorithmRegistry.named(algorithm) == nil {
+      throw ValidationError("unknown algorithm '\(algorithm)'; the algorithms are \(AlgorithmRegistry.names.joined(separator: ", "))")
+    }
     if let minWidth, let maxWidth, minWidth > maxWidth {
       throw ValidationError("--min-width \(formatNumber(minWidth)) is larger than --max-width \(formatNumber(maxWidth))")
     }
@@ -177,6 +182,7 @@ struct LayoutShowCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let measurer = try font.measurer()
+    let chosen = AlgorithmRegistry.named(algorithm)!
     var style = preset.style(padding: padding)
     style.minimumWidth = minWidth
     style.maximumWidth = maxWidth
@@ -189,7 +195,7 @@ struct LayoutShowCommand: ParsableCommand {
     let engine = TagLayoutEngine(options: options)
     let layout: TagLayoutResult
     do {
-      layout = try layOut(measured, engine: engine, algorithm: algorithm.algorithm)
+      layout = try layOut(measured, engine: engine, algorithm: chosen)
     } catch let error as LayoutError {
       printError("error: \(tags): \(error)")
       if case .packer = error { throw ExitCode(2) }
@@ -201,7 +207,7 @@ struct LayoutShowCommand: ParsableCommand {
     }
     if let html {
       var layouts: [TagLayoutResult] = []
-      for candidate in AlgorithmRegistry.all where candidate.kind == .heuristic || candidate.name == algorithm.algorithm.name {
+      for candidate in AlgorithmRegistry.all where candidate.kind == .heuristic || candidate.name == chosen.name {
         if let other = try? layOut(measured, engine: engine, algorithm: candidate) { layouts.append(other) }
       }
       let page = HTMLComparison(

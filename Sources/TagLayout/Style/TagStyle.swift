@@ -101,9 +101,9 @@ public enum TagPreset: String, CaseIterable, Sendable, Hashable, Codable {
   public var summary: String {
     switch self {
     case .capsule: return "label + 20 pt each side, 45 pt tall"
-    case .compact: return "label + 5 pt margins on each side (compact chip)"
+    case .compact: return "label + 5 pt margins on each side"
     case .icon: return "16 pt icon + 4 pt gap + label + 5 pt each side, 28 pt tall"
-    case .plain: return "ceil(label) + a horizontal spacing (8 pt) on each side"
+    case .plain: return "ceil(label) + a horizontal spacing on each side (8 pt)"
     }
   }
 }
