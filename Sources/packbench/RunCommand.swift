@@ -52,6 +52,9 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .customLong("retry-failed"), help: "Run again the runs already in the file that failed (error, crash, timelimit, memlimit, wrong), replacing their rows.")
   var retryFailed = false
 
+  @Flag(help: "Start the CSV file anew: discard the rows and the manifest already there (scripts that regenerate results use this).")
+  var fresh = false
+
   @Flag(name: [.short, .long], help: "Print no progress and no summary.")
   var quiet = false
 
@@ -74,10 +77,14 @@ struct RunCommand: ParsableCommand {
     } else {
       let manifest = self.bench.manifest(bench, jobs: jobs)
       let manifestPath = Manifest.path(for: output)
+      if fresh {
+        try? FileManager.default.removeItem(atPath: output)
+        try? FileManager.default.removeItem(atPath: manifestPath)
+      }
       if FileManager.default.fileExists(atPath: output), let old = try? Manifest.read(manifestPath),
         old.configuration != manifest.configuration || old.shard != manifest.shard
       {
-        printError("error: \(output) holds results of another configuration (see \(manifestPath)); choose another --output or move it away")
+        printError("error: \(output) holds results of another configuration (see \(manifestPath)); choose another --output, or --fresh to start it anew")
         throw ExitCode(1)
       }
       do {
@@ -135,8 +142,8 @@ struct RunCommand: ParsableCommand {
     }
 
     // The share's records: the new ones, and those already in the file.
-    let fresh = Dictionary(results.all.map { ($0.runKey, $0) }, uniquingKeysWith: { $1 })
-    let records = bench.share.compactMap { fresh[$0.key] ?? done[$0.key] }
+    let newRecords = Dictionary(results.all.map { ($0.runKey, $0) }, uniquingKeysWith: { $1 })
+    let records = bench.share.compactMap { newRecords[$0.key] ?? done[$0.key] }
     if let file {
       try file.close()
       // Rows replaced by --retry-failed: keep only the last row of each key.

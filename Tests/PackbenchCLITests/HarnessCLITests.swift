@@ -130,6 +130,16 @@ final class HarnessCLITests: CLITestCase {
     // The next-fit rows were not rerun; the crash rows were (new timings).
     XCTAssertEqual(retried.filter { $0["algorithm"] == "next-fit" }, first.filter { $0["algorithm"] == "next-fit" })
     XCTAssertTrue(retried.filter { $0["algorithm"] == "test-crash" }.allSatisfy { $0["status"] == "crash" })
+    // --fresh starts anew: every run again (a row tampered with is made
+    // again, where a plain rerun would skip it), none duplicated.
+    let text = try String(contentsOfFile: csv, encoding: .utf8)
+    try text.replacingOccurrences(of: ",optimal,", with: ",feasible,").write(toFile: csv, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try run(arguments, faults: true).status, 0)
+    XCTAssertFalse(try table(csv).contains { $0["status"] == "optimal" })
+    let fresh = try run(arguments + ["--fresh"], faults: true)
+    XCTAssertEqual(fresh.status, 0, fresh.stderr)
+    XCTAssertEqual(try table(csv).filter { $0["status"] == "optimal" }.count, 2)
+    XCTAssertEqual(try table(csv).map { $0["run_key"]! }.sorted(), first.map { $0["run_key"]! }.sorted())
   }
 
   func testTwoShardsMergedEqualASingleRun() throws {

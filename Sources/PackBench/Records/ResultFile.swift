@@ -121,7 +121,7 @@ public enum ResultFileError: Error, CustomStringConvertible, Equatable {
   public var description: String {
     switch self {
     case .differentHeader(let path):
-      return "\(path): holds results with other columns; choose another --output or move the file away"
+      return "\(path): holds results with other columns (an older packbench?); choose another --output, or --fresh to start it anew"
     case .unreadable(let path, let why): return "\(path): cannot read the results: \(why)"
     case .unwritable(let path): return "\(path): cannot write the CSV file"
     }
