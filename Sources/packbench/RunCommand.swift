@@ -146,9 +146,14 @@ struct RunCommand: ParsableCommand {
     let records = bench.share.compactMap { newRecords[$0.key] ?? done[$0.key] }
     if let file {
       try file.close()
-      // Rows replaced by --retry-failed: keep only the last row of each key.
-      if todo.contains(where: { done[$0.key] != nil }) {
-        try ResultFile.write(ResultFile.lastPerKey(try ResultFile.read(output)), to: output)
+      // Rows replaced by --retry-failed: keep only the last row of each key;
+      // rows finished out of order by --jobs: put them in the plan's order.
+      if jobs > 1 || todo.contains(where: { done[$0.key] != nil }) {
+        let position = Dictionary(bench.runs.map { ($0.key, $0.index) }, uniquingKeysWith: { a, _ in a })
+        let kept = ResultFile.lastPerKey(try ResultFile.read(output)).enumerated().sorted { a, b in
+          (position[a.element.runKey] ?? Int.max, a.offset) < (position[b.element.runKey] ?? Int.max, b.offset)
+        }.map(\.element)
+        try ResultFile.write(kept, to: output)
       }
     }
 

@@ -160,6 +160,11 @@ final class HarnessCLITests: CLITestCase {
     XCTAssertEqual(p1.count + p2.count, 21)
     XCTAssertTrue(Set(p1.map { $0["run_key"]! }).isDisjoint(with: p2.map { $0["run_key"]! }))
     XCTAssertEqual(strip(try table(merged)), strip(try table(single)))
+    // Two jobs at once: the same rows, in the plan's order.
+    let parallel = work.appendingPathComponent("parallel.csv").path
+    let two = try run(["run"] + common + ["-o", parallel, "--jobs", "2"])
+    XCTAssertEqual(two.status, 0, two.stderr)
+    XCTAssertEqual(strip(try table(parallel)), strip(try table(single)))
     // Shards of another configuration (another seed) are refused.
     let other = work.appendingPathComponent("other.csv").path
     XCTAssertEqual(try run(["run"] + common + ["-o", other, "--shard", "2/2", "--seed", "9"]).status, 0)
