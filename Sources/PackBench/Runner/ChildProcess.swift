@@ -58,6 +58,22 @@ public struct WorkerResult: Codable, Sendable, Hashable {
   public var samplesSeconds: [Double]
   public var batchSize: Int
 
+  public init(
+    rows: [[Int]]?, lowerBound: Int, boundSource: String, status: String, message: String?, nodes: Int?, stage: String?,
+    elapsedSeconds: Double, samplesSeconds: [Double], batchSize: Int
+  ) {
+    self.rows = rows
+    self.lowerBound = lowerBound
+    self.boundSource = boundSource
+    self.status = status
+    self.message = message
+    self.nodes = nodes
+    self.stage = stage
+    self.elapsedSeconds = elapsedSeconds
+    self.samplesSeconds = samplesSeconds
+    self.batchSize = batchSize
+  }
+
   /// The line a worker prints on standard output before its JSON result
   /// (anything else a solver prints there is ignored).
   public static let marker = "PACKBENCH-WORKER-RESULT "
@@ -78,9 +94,6 @@ extension SolveStatus {
     }
   }
 }
-
-/// The exit status of a worker that ran out of memory and noticed it itself.
-public let workerOutOfMemoryExitCode: Int32 = 75
 
 /// Sets this process's address-space limit (RLIMIT_AS). Called by the worker
 /// on itself first thing, so that the limit covers the solver and GLPK.
@@ -144,6 +157,19 @@ public struct ChildOutcome: Sendable {
   public var standardErrorTail: String
   /// The rest of the child's standard output (a solver's own log).
   public var otherOutput: String
+
+  public init(
+    result: WorkerResult?, ending: Ending, killedOnTime: Bool, wallTime: Duration, peakVirtualBytes: UInt64,
+    standardErrorTail: String, otherOutput: String = ""
+  ) {
+    self.result = result
+    self.ending = ending
+    self.killedOnTime = killedOnTime
+    self.wallTime = wallTime
+    self.peakVirtualBytes = peakVirtualBytes
+    self.standardErrorTail = standardErrorTail
+    self.otherOutput = otherOutput
+  }
 }
 
 /// Messages that runtimes and libraries print when an allocation fails.
@@ -265,8 +291,8 @@ extension ChildOutcome {
   /// worker's result when it did.
   ///
   /// Killed at the hard limit: `timelimit`. Died from a failed allocation
-  /// (the runtime's message on standard error, the worker's own exit code,
-  /// or a death by signal with the address space at the limit): `memlimit`.
+  /// (the runtime's or GLPK's message on standard error, or a death by
+  /// signal with the address space at 90 % of the limit or more): `memlimit`.
   /// Any other death: `crash`, with the signal or exit code and the end of
   /// standard error.
   public func status(memoryLimitBytes: UInt64?) -> SolveStatus {
@@ -274,7 +300,6 @@ extension ChildOutcome {
     if killedOnTime { return .timeLimit }
     let lowered = standardErrorTail.lowercased()
     let saysOutOfMemory = outOfMemoryPatterns.contains { lowered.contains($0) }
-    if case .exited(workerOutOfMemoryExitCode) = ending { return .memoryLimit }
     if let limit = memoryLimitBytes {
       let nearLimit = Double(peakVirtualBytes) >= 0.9 * Double(limit)
       if saysOutOfMemory { return .memoryLimit }
