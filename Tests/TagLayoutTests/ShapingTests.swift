@@ -114,11 +114,15 @@ final class ShapingTests: XCTestCase {
     let m = try TextMeasurer()
     let advance = m.advance(of: "Germany")
     let label = advance.rounded(.up)
-    XCTAssertEqual(TagPreset.capsule.style().width(forAdvance: advance), label + 40)
+    XCTAssertNotEqual(advance, label, "a label whose advance has a fraction")
+    // The articles' "label + padding" presets keep the measured fraction;
+    // "ceil(label) + spacing" (plain) and a style by default round it up.
+    XCTAssertEqual(TagPreset.capsule.style().width(forAdvance: advance), advance + 40)
     XCTAssertEqual(TagPreset.capsule.style().height(lineHeight: m.lineHeight), 45)
-    XCTAssertEqual(TagPreset.compact.style().width(forAdvance: advance), label + 10)
+    XCTAssertEqual(TagPreset.compact.style().width(forAdvance: advance), advance + 10)
     XCTAssertEqual(TagPreset.compact.style().height(lineHeight: m.lineHeight), m.lineHeight + 10, accuracy: 1e-12)
-    XCTAssertEqual(TagPreset.icon.style().width(forAdvance: advance), 16 + 4 + label + 10)
+    XCTAssertEqual(TagPreset.icon.style().width(forAdvance: advance), 16 + 4 + advance + 10)
+    XCTAssertEqual(TagStyle(leadingPadding: 20).width(forAdvance: advance), label + 40)
     XCTAssertEqual(TagPreset.icon.style().height(lineHeight: m.lineHeight), 28)
     XCTAssertEqual(TagPreset.plain.style().width(forAdvance: advance), label + 16)
     XCTAssertEqual(TagPreset.plain.style(padding: 3).width(forAdvance: advance), label + 6)
@@ -129,6 +133,6 @@ final class ShapingTests: XCTestCase {
     clamped.maximumWidth = 50
     XCTAssertEqual(clamped.width(forAdvance: advance), 50)
     let tags = m.tags(for: ["Germany"], style: TagPreset.capsule.style())
-    XCTAssertEqual(tags, [Tag(label: "Germany", width: label + 40, height: 45)])
+    XCTAssertEqual(tags, [Tag(label: "Germany", width: advance + 40, height: 45)])
   }
 }

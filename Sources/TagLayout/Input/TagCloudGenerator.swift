@@ -85,7 +85,7 @@ public struct TagCloudGenerator: Sendable {
       var provenance = [
         "tag cloud \(k) of \(count): \(n) labels of datasets/tags/\(source.name).txt, drawn by `\(command)`",
         "font: \(measurer.familyName) (\(measurer.font.path)), \(formatNumber(measurer.font.size)) pt, shaped by HarfBuzz \(TextMeasurer.harfBuzzVersion)",
-        "preset: \(preset.rawValue) (\(preset.summary)); width = ceil(advance) + \(formatNumber(style.horizontalChrome)) pt",
+        "preset: \(preset.rawValue) (\(preset.summary)); width = \(style.roundsLabelUp ? "ceil(advance)" : "advance") + \(formatNumber(style.horizontalChrome)) pt",
         "row: \(formatNumber(o.width)) pt wide minus insets \(formatNumber(o.insets.leading)) + \(formatNumber(o.insets.trailing)) = \(formatNumber(o.rowWidth)) pt; spacing between tags \(formatNumber(o.spacing)) pt",
       ]
       if truncated > 0 {

@@ -5,7 +5,10 @@
 /// ``minimumWidth`` and ``maximumWidth``; its height is ``fixedHeight``
 /// when set, else the font's line height plus ``verticalPadding`` above and
 /// below. The advance is rounded up to a whole point, as a UI rounds a
-/// label's measured width, so that the label is never clipped.
+/// label's measured width so that the label is never clipped, unless
+/// ``roundsLabelUp`` is off: then the shaped advance is used as measured
+/// (fractional points), as the articles' `label + padding` styles do with
+/// UIKit's measured text sizes.
 ///
 /// The presets are the tag styles of the articles this bench started from
 /// (see ``TagPreset``).
@@ -28,12 +31,17 @@ public struct TagStyle: Sendable, Hashable, Codable {
   public var maximumWidth: Double?
   /// The corner radius for drawing; `nil` for a capsule (half the height).
   public var cornerRadius: Double?
+  /// Whether the label's advance is rounded up to a whole point (`ceil`);
+  /// when off, widths keep the shaped advance's fraction.
+  public var roundsLabelUp: Bool
 
   public init(
     leadingPadding: Double, trailingPadding: Double? = nil, verticalPadding: Double = 0,
     fixedHeight: Double? = nil, iconWidth: Double = 0, iconGap: Double = 0,
-    minimumWidth: Double? = nil, maximumWidth: Double? = nil, cornerRadius: Double? = nil
+    minimumWidth: Double? = nil, maximumWidth: Double? = nil, cornerRadius: Double? = nil,
+    roundsLabelUp: Bool = true
   ) {
+    self.roundsLabelUp = roundsLabelUp
     self.leadingPadding = leadingPadding
     self.trailingPadding = trailingPadding ?? leadingPadding
     self.verticalPadding = verticalPadding
@@ -51,9 +59,10 @@ public struct TagStyle: Sendable, Hashable, Codable {
   }
 
   /// The tag width for a label of the given shaped advance (in points):
-  /// `ceil(advance)` plus padding and icon, clamped to the minimum and maximum width.
+  /// `ceil(advance)` (or the advance itself, without ``roundsLabelUp``) plus
+  /// padding and icon, clamped to the minimum and maximum width.
   public func width(forAdvance advance: Double) -> Double {
-    var width = advance.rounded(.up) + horizontalChrome
+    var width = (roundsLabelUp ? advance.rounded(.up) : advance) + horizontalChrome
     if let minimumWidth { width = max(width, minimumWidth) }
     if let maximumWidth { width = min(width, maximumWidth) }
     return width
@@ -71,10 +80,13 @@ public struct TagStyle: Sendable, Hashable, Codable {
 /// The tag styles of the source articles, by command-line name.
 public enum TagPreset: String, CaseIterable, Sendable, Hashable, Codable {
   /// Label plus 20 pt on each side, 45 pt tall: a large capsule chip.
+  /// The label's width is used as measured (fractional points).
   case capsule
-  /// Label plus 5 pt margins on each side (and above and below): a compact chip.
+  /// Label plus 5 pt margins on each side (and above and below): a compact
+  /// chip. The label's width is used as measured (fractional points).
   case compact
   /// A 16 pt icon, a 4 pt gap, the label, 5 pt on each side; 28 pt tall.
+  /// The label's width is used as measured (fractional points).
   case icon
   /// `ceil(label)` plus a horizontal spacing on each side (``TagPreset/defaultPlainSpacing`` by default).
   case plain
@@ -87,11 +99,13 @@ public enum TagPreset: String, CaseIterable, Sendable, Hashable, Codable {
   public func style(padding: Double? = nil) -> TagStyle {
     switch self {
     case .capsule:
-      return TagStyle(leadingPadding: padding ?? 20, fixedHeight: 45)
+      return TagStyle(leadingPadding: padding ?? 20, fixedHeight: 45, roundsLabelUp: false)
     case .compact:
-      return TagStyle(leadingPadding: padding ?? 5, verticalPadding: 5, cornerRadius: 4)
+      return TagStyle(leadingPadding: padding ?? 5, verticalPadding: 5, cornerRadius: 4, roundsLabelUp: false)
     case .icon:
-      return TagStyle(leadingPadding: padding ?? 5, fixedHeight: 28, iconWidth: 16, iconGap: 4, cornerRadius: 6)
+      return TagStyle(
+        leadingPadding: padding ?? 5, fixedHeight: 28, iconWidth: 16, iconGap: 4, cornerRadius: 6,
+        roundsLabelUp: false)
     case .plain:
       return TagStyle(leadingPadding: padding ?? Self.defaultPlainSpacing, verticalPadding: 4, cornerRadius: 6)
     }
