@@ -162,15 +162,20 @@ final class GilmoreGomoryColumnGeneration {
       let masterCeiling = Int((objective - 1e-6).rounded(.up))
       var newPattern: Pattern? = nil
       let tB = clock.now
-      if pricing.hasCoarseGrid && coarseInARow < 30 {
-        // Cheap columns first; exact pricing (and a bound) every 30th time.
-        let (_, pattern) = pricing.coarseBest(values: duals, bounds: demands)
-        var reduced = 1.0
-        for t in pattern { reduced -= duals[t] }
-        if reduced < -1e-9 {
+      if coarseInARow < 30 {
+        // Cheap columns first, coarsest grid first; exact pricing (and a
+        // bound) when no grid finds one, or every 30th time.
+        var found = false
+        for grid in 0..<pricing.coarseGridCount {
+          let (_, pattern) = pricing.coarseBest(grid: grid, values: duals, bounds: demands)
+          var reduced = 1.0
+          for t in pattern { reduced -= duals[t] }
+          if reduced < -1e-9, try add([pattern]) > 0 { found = true; break }
+        }
+        if found {
           coarseInARow += 1
           priceTime += clock.now - tB
-          if try add([pattern]) > 0 { continue }
+          continue
         }
       }
       coarseInARow = 0

@@ -17,35 +17,39 @@ struct KnapsackPricing {
   let capacity: Int
   /// Nodes of the branch and bound before falling back to dynamic programming.
   var nodeLimit = 20_000
-  /// For large capacities, a coarse grid: sizes rounded up and the capacity
-  /// down to multiples of `coarseUnit`, so that a pattern found on it fits.
-  let coarseUnit: Int
-  private let coarseSizes: [Int]
+  /// For large capacities, coarse grids (finest last): sizes rounded up and
+  /// the capacity down to multiples of a unit, so that a pattern found on a
+  /// grid fits the true capacity. About 2000 and 20000 capacities.
+  let coarseUnits: [Int]
+  private let coarseSizes: [[Int]]
 
   init(sizes: [Int], capacity: Int) {
     self.sizes = sizes
     self.capacity = capacity
-    let unit = capacity > 4000 ? capacity / 2000 : 1
-    coarseUnit = unit
-    coarseSizes = sizes.map { ($0 + unit - 1) / unit }
+    var units: [Int] = []
+    if capacity > 4000 { units.append(capacity / 2000) }
+    if capacity > 40000 { units.append(capacity / 20000) }
+    coarseUnits = units
+    coarseSizes = units.map { unit in sizes.map { ($0 + unit - 1) / unit } }
   }
 
-  /// Whether ``coarseBest(values:bounds:)`` is cheaper than ``best(values:bounds:)``.
-  var hasCoarseGrid: Bool { coarseUnit > 1 }
+  /// How many coarse grids there are (0 for small capacities).
+  var coarseGridCount: Int { coarseUnits.count }
 
-  /// A good pattern, not necessarily the best: the best on the coarse grid
-  /// (sizes rounded up), so that it fits the true capacity. Cheap: the
-  /// grid has about 2000 capacities. Its value is no bound.
+  /// A good pattern, not necessarily the best: the best on coarse grid
+  /// `grid` (sizes rounded up), so that it fits the true capacity. Its
+  /// value is no bound.
   ///
-  /// - Complexity: O(2000 x sum(log *bound_t*)).
-  func coarseBest(values: [Double], bounds: [Int]) -> (value: Double, pattern: Pattern) {
-    let coarseCapacity = capacity / coarseUnit
+  /// - Complexity: O(*C* / unit x sum(log *bound_t*)).
+  func coarseBest(grid: Int, values: [Double], bounds: [Int]) -> (value: Double, pattern: Pattern) {
+    let coarseCapacity = capacity / coarseUnits[grid]
+    let gridSizes = coarseSizes[grid]
     var candidates: [Int] = []
-    for t in sizes.indices where values[t] > 1e-12 && bounds[t] > 0 && coarseSizes[t] <= coarseCapacity {
+    for t in sizes.indices where values[t] > 1e-12 && bounds[t] > 0 && gridSizes[t] <= coarseCapacity {
       candidates.append(t)
     }
     if candidates.isEmpty { return (0, []) }
-    return dynamicProgramme(values: values, bounds: bounds, candidates: candidates, sizes: coarseSizes, capacity: coarseCapacity)
+    return dynamicProgramme(values: values, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
   }
 
   /// The best pattern (type indices, increasing) and its total value.

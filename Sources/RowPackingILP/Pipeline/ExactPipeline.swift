@@ -68,7 +68,7 @@ struct ExactPipeline {
           if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
         }
       }
-      try dive(share: 0.3, maxDives: 8)
+      try dive(share: 0.2, maxDives: 3)
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
       // Branch and bound by bin completion: do the items fit in `bound` rows?
