@@ -85,10 +85,13 @@ final class StatisticsTests: XCTestCase {
       record("peer", "a", rows: 5, optimum: 5, status: .optimal, ms: 2000, stage: "cp-sat"),
       record("peer", "b", rows: nil, optimum: 5, status: .timeLimit, ms: 10500, stage: "cp-sat"),
       record("peer", "c", rows: 5, optimum: 5, status: .optimal, ms: 1000, stage: "cp-sat"),
+      record("peer2", "a", rows: 5, optimum: 5, status: .optimal, ms: 1000, stage: "highs"),
+      record("peer2", "b", rows: 5, optimum: 5, status: .optimal, ms: 5000, stage: "highs"),
+      record("peer2", "c", rows: 6, optimum: 5, status: .timeLimit, ms: 30000, stage: "highs"),
     ]
     let manifest = Manifest(
       configuration: .init(
-        algorithms: ["first-fit-decreasing", "peer"], parameters: [:], datasets: ["set"], seed: 1, timeLimitSeconds: 30,
+        algorithms: ["first-fit-decreasing", "peer", "peer2"], parameters: [:], datasets: ["set"], seed: 1, timeLimitSeconds: 30,
         memoryLimitBytes: nil, repetitions: 1, minimumSampleMilliseconds: 0, micro: nil, isolation: "auto", plannedRuns: 6),
       shard: "", jobs: 1, software: .init(packbench: "0", commit: "", swift: "6", glpk: ""),
       machine: .init(os: "os", cpu: "cpu", cores: 2, memoryBytes: 1 << 30, hostname: "h"), instances: [], created: "")
@@ -107,11 +110,17 @@ final class StatisticsTests: XCTestCase {
     XCTAssertTrue(report.markdown.contains("sgm time (s, shift 10 s)"))
     XCTAssertTrue(report.markdown.contains("sgm time (ms, shift 1 ms)"))
     XCTAssertTrue(report.caption.contains("Time limit 30 s"))
-    // Profile: FFD solves a (1 ms); the peer solves a (2 s) and c (1 s).
-    XCTAssertEqual(report.profileProblems, 3)
-    XCTAssertEqual(report.profileRatios[0], [1])
-    XCTAssertEqual(report.profileRatios[1], [1, 2000])
-    XCTAssertEqual(report.gapDistribution.map(\.counts), [[1, 1, 0, 1, 0, 0, 0], [2, 0, 0, 0, 0, 0, 1]])
+    // Profiles, one per group. Exact: the peer proves a in 2 s and c in 1 s;
+    // peer2 proves a in 1 s and b in 5 s. Best: a 1 s, b 5 s, c 1 s.
+    // Ratios: peer 2 (a), 1 (c); peer2 1 (a), 1 (b).
+    XCTAssertEqual(report.profiles.map(\.algorithms), [["peer", "peer2"], ["first-fit-decreasing"]])
+    XCTAssertEqual(report.profiles[0].problems, 3)
+    XCTAssertEqual(report.profiles[0].ratios, [[1, 2], [1, 1]])
+    // Heuristics: FFD reaches the optimum on a only.
+    XCTAssertEqual(report.profiles[1].ratios, [[1]])
+    XCTAssertTrue(report.profileCSV.contains("peer,2,0.666667,3\r\n"), report.profileCSV)
+    XCTAssertEqual(
+      report.gapDistribution.map(\.counts), [[1, 1, 0, 1, 0, 0, 0], [2, 0, 0, 0, 0, 0, 1], [2, 1, 0, 0, 0, 0, 0]])
     XCTAssertTrue(report.html(title: "t").contains("<svg"))
   }
 }

@@ -4,6 +4,7 @@
 #
 #   scripts/peers/peers.sh                 # 3 instances per set, 10 s, 4096 MiB
 #   PER_SET=5 TIME_LIMIT=30 scripts/peers/peers.sh
+#   REPORT_ONLY=1 scripts/peers/peers.sh   # the report again from the last run's CSVs
 #
 # Writes results/peers.csv (+ .manifest.json), results/peers.md,
 # results/peers.html, results/peers-profile.csv and results/peers.png.
@@ -60,14 +61,18 @@ done
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
 echo "peers: $(wc -l < "$work/sample.list") instances, time limit ${limit} s, memory limit ${memory} MiB" >&2
 
+versions=""
+if [ -z "${REPORT_ONLY:-}" ]; then
 rm -f "$work"/peers-*.csv "$work"/peers-*.csv.manifest.json
 "$bin" run --dataset "$work/sample" --algorithms "$algorithms" --time-limit "$limit" --memory-limit "$memory" \
   --repetitions 5 -o "$work/peers-packbench.csv" -q
-versions=""
 for peer in $peers; do
   mapfile -t files < "$work/sample.list"
   "$work/venv/bin/python" scripts/peers/run_peer.py --solver "$peer" --time-limit "$limit" --memory-limit "$memory" \
     --output "$work/peers-$peer.csv" "${files[@]}"
+done
+fi
+for peer in $peers; do
   versions+="$peer $("$work/venv/bin/python" scripts/peers/run_peer.py --solver "$peer" --version), "
 done
 
@@ -97,4 +102,4 @@ cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
 } > results/peers.md
 echo "wrote results/peers.md, results/peers.csv, results/peers.html, results/peers-profile.csv" >&2
 
-scripts/report-screenshot.sh results/peers.html results/peers.png || true
+WINDOW="${WINDOW:-1440,2750}" scripts/report-screenshot.sh results/peers.html results/peers.png || true

@@ -36,10 +36,21 @@ public struct BenchReport: Sendable {
   public var tables: [Table]
   /// A line saying where the results come from (limits, threads, machine).
   public var caption: String
-  /// The performance profile: algorithms, the number of problems, each algorithm's sorted ratios.
-  public var profileAlgorithms: [String]
-  public var profileProblems: Int
-  public var profileRatios: [[Double]]
+  /// A Dolan-Moré performance profile over a group of algorithms.
+  public struct Profile: Sendable {
+    public var title: String
+    public var algorithms: [String]
+    /// The instances every algorithm of the group ran on.
+    public var problems: Int
+    /// Per algorithm, its sorted finite performance ratios.
+    public var ratios: [[Double]]
+  }
+
+  /// One profile per table (exact solvers; heuristics): times in seconds and
+  /// in microseconds are not set against each other.
+  public var profiles: [Profile]
+  /// Every algorithm in order of appearance (their colours in the charts).
+  public var algorithms: [String]
   /// Per algorithm: runs with gap 0, 1, 2, 3, 4, 5 or more, and with no packing.
   public var gapDistribution: [(algorithm: String, counts: [Int])]
   /// Per algorithm: (n, time in ms) of each run with a packing.
@@ -108,7 +119,7 @@ public struct BenchReport: Sendable {
     }
     self.tables = tables
 
-    // The profile: problems are the instances every algorithm ran on.
+    // The profiles: problems are the instances every algorithm of the group ran on.
     var problemKeys: [String] = []
     var timesByKey: [String: [String: Double?]] = [:]
     for record in records {
@@ -118,10 +129,16 @@ public struct BenchReport: Sendable {
       let solved = h ? (record.gap == 0 && record.verified && record.status.name != "wrong") : record.status == .optimal
       timesByKey[key, default: [:]][record.algorithm] = .some(solved ? record.timeMedian.milliseconds / 1000 : nil)
     }
-    let common = problemKeys.filter { key in algorithms.allSatisfy { timesByKey[key]?[$0] != nil } }
-    profileAlgorithms = algorithms
-    profileProblems = common.count
-    profileRatios = BenchStatistics.performanceRatios(algorithms.map { a in common.map { timesByKey[$0]![a]! } })
+    self.algorithms = algorithms
+    profiles = [false, true].compactMap { h in
+      let names = algorithms.filter { heuristic[$0] == h }
+      guard !names.isEmpty else { return nil }
+      let common = problemKeys.filter { key in names.allSatisfy { timesByKey[key]?[$0] != nil } }
+      return Profile(
+        title: h ? "Heuristics (solved: the optimum reached)" : "Exact solvers (solved: proven optimal)",
+        algorithms: names, problems: common.count,
+        ratios: BenchStatistics.performanceRatios(names.map { a in common.map { timesByKey[$0]![a]! } }))
+    }
 
     gapDistribution = algorithms.map { algorithm in
       var counts = [Int](repeating: 0, count: Self.gapBins.count)
@@ -196,17 +213,20 @@ public struct BenchReport: Sendable {
     }
     text += "Opt.: rows equal to the known optimum (else to the lower bound); opt.+k: k rows more; no packing: a limit, an error, a crash or a wrong result. "
     text += "Times of exact solves that did not prove optimality count at the time limit; sgm: shifted geometric mean, exp(mean(ln(t + s))) - s.\n\n"
-    text += "### Performance profile (Dolan and Moré)\n\n"
-    text += "Share of the \(profileProblems) instances that every algorithm ran on which each one solves (exact: proven optimal; heuristic: optimum reached) within tau times the fastest time.\n\n"
-    text += "| algorithm | " + Self.profileTaus.map { "tau = \(formatNumber($0))" }.joined(separator: " | ") + " | solved |\n"
-    text += "|---|" + Self.profileTaus.map { _ in "---:|" }.joined() + "---:|\n"
-    for (i, algorithm) in profileAlgorithms.enumerated() {
-      let values = Self.profileTaus.map {
-        String(format: "%.2f", BenchStatistics.profileValue(ratios: profileRatios[i], problems: profileProblems, at: $0))
+    for profile in profiles {
+      text += "### Performance profile (Dolan and Moré): \(profile.title)\n\n"
+      text += "Share of the \(profile.problems) instances that every algorithm of the group ran on which each one solves within tau times the fastest time.\n\n"
+      text += "| algorithm | " + Self.profileTaus.map { "tau = \(formatNumber($0))" }.joined(separator: " | ") + " | solved |\n"
+      text += "|---|" + Self.profileTaus.map { _ in "---:|" }.joined() + "---:|\n"
+      for (i, algorithm) in profile.algorithms.enumerated() {
+        let values = Self.profileTaus.map {
+          String(format: "%.2f", BenchStatistics.profileValue(ratios: profile.ratios[i], problems: profile.problems, at: $0))
+        }
+        text += "| \(algorithm) | " + values.joined(separator: " | ") + " | \(profile.ratios[i].count) |\n"
       }
-      text += "| \(algorithm) | " + values.joined(separator: " | ") + " | \(profileRatios[i].count) |\n"
+      text += "\n"
     }
-    text += "\n### Gaps (rows above the optimum, or the bound)\n\n"
+    text += "### Gaps (rows above the optimum, or the bound)\n\n"
     text += "| algorithm | " + Self.gapBins.joined(separator: " | ") + " |\n|---|" + Self.gapBins.map { _ in "---:|" }.joined() + "\n"
     for (algorithm, counts) in gapDistribution {
       text += "| \(algorithm) | " + counts.map(String.init).joined(separator: " | ") + " |\n"
@@ -214,14 +234,18 @@ public struct BenchReport: Sendable {
     return text
   }
 
-  /// The profile as CSV: algorithm, tau, rho, one line per step.
+  /// The profiles as CSV: algorithm, tau, rho, problems; one line per step.
   public var profileCSV: String {
     var text = CSV.record(["algorithm", "tau", "rho", "problems"])
-    for (i, algorithm) in profileAlgorithms.enumerated() {
-      text += CSV.record([algorithm, "1", String(format: "%.6f", BenchStatistics.profileValue(ratios: profileRatios[i], problems: profileProblems, at: 1)), String(profileProblems)])
-      var seen = Set<Double>([1])
-      for ratio in profileRatios[i] where seen.insert(ratio).inserted {
-        text += CSV.record([algorithm, String(format: "%.6g", ratio), String(format: "%.6f", BenchStatistics.profileValue(ratios: profileRatios[i], problems: profileProblems, at: ratio)), String(profileProblems)])
+    for profile in profiles {
+      for (i, algorithm) in profile.algorithms.enumerated() {
+        let ratios = profile.ratios[i]
+        func line(_ tau: Double) -> String {
+          CSV.record([algorithm, String(format: "%.6g", tau), String(format: "%.6f", BenchStatistics.profileValue(ratios: ratios, problems: profile.problems, at: tau)), String(profile.problems)])
+        }
+        text += line(1)
+        var seen = Set<Double>([1])
+        for ratio in ratios where seen.insert(ratio).inserted { text += line(ratio) }
       }
     }
     return text
@@ -242,7 +266,9 @@ public struct BenchReport: Sendable {
     }
     body += "<p class=\"note\">Opt.: rows equal to the known optimum (else the lower bound). Unproven exact solves count at the time limit. sgm: shifted geometric mean.</p>\n"
     body += "<div class=\"charts\">\n"
-    body += "<figure>" + SVGChart.performanceProfile(self) + "<figcaption>Performance profile (Dolan and Moré 2002): share of \(profileProblems) instances solved within tau times the fastest.</figcaption></figure>\n"
+    for profile in profiles {
+      body += "<figure>" + SVGChart.performanceProfile(profile, colors: self) + "<figcaption>Performance profile (Dolan and Moré 2002), \(escape(profile.title)): share of \(profile.problems) instances solved within tau times the fastest.</figcaption></figure>\n"
+    }
     body += "<figure>" + SVGChart.gapDistribution(self) + "<figcaption>Distribution of gaps: rows above the optimum (or the bound) per run.</figcaption></figure>\n"
     body += "<figure>" + SVGChart.timeAgainstN(self) + "<figcaption>Time against n, log-log axes (runs with a packing).</figcaption></figure>\n"
     body += "</div>\n"

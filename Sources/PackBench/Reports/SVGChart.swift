@@ -3,8 +3,9 @@ import Foundation
 /// Small SVG charts for reports: no dependency, one function per chart.
 enum SVGChart {
   static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
-  static let width = 440.0, height = 320.0
-  static let left = 56.0, right = 12.0, top = 14.0, bottom = 44.0
+  static let width = 540.0, height = 320.0
+  /// The legend sits right of the plot.
+  static let left = 56.0, right = 140.0, top = 14.0, bottom = 44.0
 
   static func color(_ i: Int) -> String { palette[i % palette.count] }
 
@@ -15,7 +16,7 @@ enum SVGChart {
   static func f(_ v: Double) -> String { String(format: "%.1f", v) }
 
   /// The frame, axis labels and a legend; `plot` draws inside.
-  static func frame(xLabel: String, yLabel: String, legend: [String], _ plot: String, xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
+  static func frame(xLabel: String, yLabel: String, legend: [(name: String, color: Int)], _ plot: String, xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"10\">"
     svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"white\"/>"
     svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(width - left - right))\" height=\"\(f(height - top - bottom))\" fill=\"none\" stroke=\"#888\"/>"
@@ -31,23 +32,27 @@ enum SVGChart {
     svg += "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\" font-size=\"11\">\(escape(xLabel))</text>"
     svg += "<text transform=\"translate(13,\(f((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">\(escape(yLabel))</text>"
     svg += plot
-    for (i, name) in legend.enumerated() {
-      let y = top + 12 + Double(i) * 13
-      svg += "<rect x=\"\(f(width - right - 150))\" y=\"\(f(y - 8))\" width=\"10\" height=\"10\" fill=\"\(color(i))\"/>"
-      svg += "<text x=\"\(f(width - right - 136))\" y=\"\(f(y + 1))\">\(escape(name))</text>"
+    for (i, entry) in legend.enumerated() {
+      let y = top + 10 + Double(i) * 14
+      svg += "<rect x=\"\(f(width - right + 10))\" y=\"\(f(y - 8))\" width=\"10\" height=\"10\" fill=\"\(color(entry.color))\"/>"
+      svg += "<text x=\"\(f(width - right + 24))\" y=\"\(f(y + 1))\">\(escape(entry.name))</text>"
     }
     return svg + "</svg>"
   }
 
-  static func performanceProfile(_ report: BenchReport) -> String {
-    let maxRatio = max(2, (report.profileRatios.flatMap { $0 }.max() ?? 2) * 1.2)
+  static func legend(_ names: [String], _ report: BenchReport) -> [(name: String, color: Int)] {
+    names.map { name in (name, report.algorithms.firstIndex(of: name) ?? 0) }
+  }
+
+  static func performanceProfile(_ profile: BenchReport.Profile, colors report: BenchReport) -> String {
+    let maxRatio = max(2, (profile.ratios.flatMap { $0 }.max() ?? 2) * 1.2)
     let xMax = log2(maxRatio)
     let plotW = width - left - right, plotH = height - top - bottom
     func x(_ tau: Double) -> Double { left + log2(tau) / xMax * plotW }
     func y(_ rho: Double) -> Double { top + (1 - rho) * plotH }
     var plot = ""
-    let n = Double(max(report.profileProblems, 1))
-    for (i, ratios) in report.profileRatios.enumerated() {
+    let n = Double(max(profile.problems, 1))
+    for (i, ratios) in profile.ratios.enumerated() {
       var points: [(Double, Double)] = []
       var count = ratios.filter { $0 <= 1 + 1e-12 }.count
       points.append((x(1), y(Double(count) / n)))
@@ -57,14 +62,15 @@ enum SVGChart {
         points.append((x(ratio), y(Double(count) / n)))
       }
       points.append((x(maxRatio), y(Double(count) / n)))
-      plot += "<polyline fill=\"none\" stroke=\"\(color(i))\" stroke-width=\"2\" points=\"" + points.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>"
+      let c = report.algorithms.firstIndex(of: profile.algorithms[i]) ?? i
+      plot += "<polyline fill=\"none\" stroke=\"\(color(c))\" stroke-width=\"2\" points=\"" + points.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>"
     }
     var xTicks: [(Double, String)] = []
     var tau = 1.0
     let step = xMax > 12 ? 4.0 : (xMax > 6 ? 2.0 : 1.0)
     while tau <= maxRatio { xTicks.append((x(tau), formatTick(tau))); tau *= pow(2, step) }
     let yTicks = stride(from: 0.0, through: 1.0, by: 0.2).map { (y($0), String(format: "%.1f", $0)) }
-    return frame(xLabel: "tau (time / fastest time, log scale)", yLabel: "share of instances", legend: report.profileAlgorithms, plot, xTicks: xTicks, yTicks: yTicks)
+    return frame(xLabel: "tau (time / fastest time, log scale)", yLabel: "share of instances", legend: legend(profile.algorithms, report), plot, xTicks: xTicks, yTicks: yTicks)
   }
 
   static func gapDistribution(_ report: BenchReport) -> String {
@@ -84,7 +90,7 @@ enum SVGChart {
     }
     let xTicks = BenchReport.gapBins.enumerated().map { (left + (Double($0.offset) + 0.5) * groupW, $0.element) }
     let yTicks = niceTicks(maxCount).map { (top + plotH - Double($0) / Double(maxCount) * plotH, String($0)) }
-    return frame(xLabel: "gap (rows above the optimum or bound)", yLabel: "runs", legend: series.map(\.algorithm), plot, xTicks: xTicks, yTicks: yTicks)
+    return frame(xLabel: "gap (rows above the optimum or bound)", yLabel: "runs", legend: legend(series.map(\.algorithm), report), plot, xTicks: xTicks, yTicks: yTicks)
   }
 
   static func timeAgainstN(_ report: BenchReport) -> String {
@@ -104,7 +110,7 @@ enum SVGChart {
     let xTicks = stride(from: x0, through: x1, by: 1).map { (x($0), formatTick(pow(10, $0))) }
     let yStep = (y1 - y0) > 6 ? 2.0 : 1.0
     let yTicks = stride(from: y0, through: y1, by: yStep).map { (y($0), formatTick(pow(10, $0))) }
-    return frame(xLabel: "n (items, log scale)", yLabel: "time (ms, log scale)", legend: report.timeAgainstN.map(\.algorithm), plot, xTicks: xTicks, yTicks: yTicks)
+    return frame(xLabel: "n (items, log scale)", yLabel: "time (ms, log scale)", legend: legend(report.timeAgainstN.map(\.algorithm), report), plot, xTicks: xTicks, yTicks: yTicks)
   }
 
   static func formatTick(_ v: Double) -> String {
