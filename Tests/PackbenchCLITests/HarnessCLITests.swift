@@ -190,6 +190,8 @@ final class HarnessCLITests: CLITestCase {
     XCTAssertTrue(summary.contains("| set | next-fit | 6 |"), summary)
     XCTAssertTrue(summary.contains("sgm time (ms, shift 1 ms)"), summary)
     XCTAssertTrue(summary.contains("Machine:"), summary)
+    XCTAssertTrue(summary.contains("### Heuristic timings"), summary)
+    XCTAssertTrue(summary.contains("| knapsack-rows | 6 |"), summary)
     XCTAssertTrue(try String(contentsOfFile: profile, encoding: .utf8).hasPrefix("algorithm,tau,rho,problems"))
   }
 }

@@ -58,6 +58,24 @@ public struct BenchReport: Sendable {
 
   public static let gapBins = ["0", "1", "2", "3", "4", "5+", "none"]
 
+  /// Per heuristic, how steady its timings were (runs timed with at least
+  /// two samples: micro mode, or --repetitions >= 2).
+  public struct TimingQuality: Sendable, Hashable {
+    public var algorithm: String
+    public var runs: Int
+    /// Medians over runs.
+    public var samplesPerRun: Double
+    public var medianMilliseconds: Double
+    public var minimumMilliseconds: Double
+    public var p90Milliseconds: Double
+    /// IQR / median, in percent.
+    public var relativeIQR: Double
+    /// Outlier samples (outside Tukey's fences) over all samples, in percent.
+    public var outlierShare: Double
+  }
+
+  public var timingQuality: [TimingQuality]
+
   /// Whether an algorithm is timed as a heuristic: the registry says so, or
   /// (for peers' algorithms) every one of its runs has stage "heuristic".
   static func isHeuristic(_ algorithm: String, records: [RunRecord]) -> Bool {
@@ -154,6 +172,19 @@ public struct BenchReport: Sendable {
     timeAgainstN = algorithms.map { algorithm in
       (algorithm, byAlgorithm[algorithm]!.filter { $0.rows != nil && $0.itemCount > 0 }.map { ($0.itemCount, $0.timeMedian.milliseconds) })
     }
+    timingQuality = algorithms.filter { heuristic[$0]! }.compactMap { algorithm in
+      let timed = byAlgorithm[algorithm]!.filter { $0.timeP90 != nil && $0.timeIQR != nil && $0.outliers != nil && $0.repetitions >= 2 }
+      guard !timed.isEmpty else { return nil }
+      let samples = timed.map(\.repetitions).reduce(0, +)
+      func median(_ values: [Double]) -> Double { BenchStatistics.median(values) ?? 0 }
+      return TimingQuality(
+        algorithm: algorithm, runs: timed.count, samplesPerRun: median(timed.map { Double($0.repetitions) }),
+        medianMilliseconds: median(timed.map { $0.timeMedian.milliseconds }),
+        minimumMilliseconds: median(timed.map { $0.timeMinimum.milliseconds }),
+        p90Milliseconds: median(timed.map { $0.timeP90!.milliseconds }),
+        relativeIQR: median(timed.map { $0.timeMedian > .zero ? 100 * $0.timeIQR!.milliseconds / $0.timeMedian.milliseconds : 0 }),
+        outlierShare: samples > 0 ? 100 * Double(timed.map { $0.outliers! }.reduce(0, +)) / Double(samples) : 0)
+    }
     caption = Self.caption(manifest, records: records)
   }
 
@@ -226,6 +257,18 @@ public struct BenchReport: Sendable {
       }
       text += "\n"
     }
+    if !timingQuality.isEmpty {
+      text += "### Heuristic timings\n\n"
+      text += "Per run, the samples' median, minimum, 90th percentile and interquartile range; here the median of each over the runs, and the share of samples outside Tukey's fences (1.5 IQR beyond the quartiles).\n\n"
+      text += "| algorithm | runs | samples per run | median (ms) | min (ms) | p90 (ms) | IQR / median | outlier samples |\n"
+      text += "|---|---:|---:|---:|---:|---:|---:|---:|\n"
+      for q in timingQuality {
+        text += String(
+          format: "| %@ | %d | %.0f | %.4f | %.4f | %.4f | %.1f %% | %.1f %% |\n", q.algorithm, q.runs, q.samplesPerRun,
+          q.medianMilliseconds, q.minimumMilliseconds, q.p90Milliseconds, q.relativeIQR, q.outlierShare)
+      }
+      text += "\n"
+    }
     text += "### Gaps (rows above the optimum, or the bound)\n\n"
     text += "| algorithm | " + Self.gapBins.joined(separator: " | ") + " |\n|---|" + Self.gapBins.map { _ in "---:|" }.joined() + "\n"
     for (algorithm, counts) in gapDistribution {
@@ -261,6 +304,16 @@ public struct BenchReport: Sendable {
       for line in table.lines {
         body += "<tr" + (line.dataset == "all" ? " class=\"total\"" : "") + ">"
           + Self.cells(line, table: table).enumerated().map { i, c in i < 2 ? "<td>\(escape(c))</td>" : "<td class=\"n\">\(c)</td>" }.joined() + "</tr>\n"
+      }
+      body += "</table>\n"
+    }
+    if !timingQuality.isEmpty {
+      body += "<h2>Heuristic timings</h2>\n<table>\n<tr><th>algorithm</th><th>runs</th><th>samples per run</th><th>median (ms)</th><th>min (ms)</th><th>p90 (ms)</th><th>IQR / median</th><th>outlier samples</th></tr>\n"
+      for q in timingQuality {
+        body += String(
+          format: "<tr><td>%@</td><td class=\"n\">%d</td><td class=\"n\">%.0f</td><td class=\"n\">%.4f</td><td class=\"n\">%.4f</td><td class=\"n\">%.4f</td><td class=\"n\">%.1f %%</td><td class=\"n\">%.1f %%</td></tr>\n",
+          escape(q.algorithm), q.runs, q.samplesPerRun, q.medianMilliseconds, q.minimumMilliseconds, q.p90Milliseconds,
+          q.relativeIQR, q.outlierShare)
       }
       body += "</table>\n"
     }
