@@ -9,13 +9,19 @@
 # to show what the pipeline is worth. Finally refreshes results/README.md.
 #
 # Environment: PACKBENCH_SCRATCH (SwiftPM scratch path, default .build),
-# EXACT_TIME_LIMIT (seconds, default 10), EXACT_SAMPLE_EVERY (default 10).
+# EXACT_TIME_LIMIT (seconds, default 10), EXACT_SAMPLE_EVERY (default 10),
+# EXACT_TABLES_ONLY=1 (rewrite the .md tables from the CSV files, no runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${PACKBENCH_SCRATCH:-.build}"
 limit="${EXACT_TIME_LIMIT:-10}"
 every="${EXACT_SAMPLE_EVERY:-10}"
-swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
+# Retried: in a shared working tree a file may change during the build.
+for attempt in 1 2 3; do
+  if swift build -c release --product packbench --scratch-path "$scratch" >/dev/null; then break; fi
+  [ "$attempt" = 3 ] && exit 1
+  sleep 30
+done
 bin="$scratch/release/packbench"
 mkdir -p results
 
@@ -26,23 +32,23 @@ table() {
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 algorithms = sorted({r["algorithm"] for r in rows})
-print("| set | algorithm | instances | proven optimal | at optimum | median time (s) | max time (s) | heuristic | LP | MIP | search | not settled |")
+print("| set | algorithm | instances | proven optimal | at optimum | median time (ms) | max time (ms) | heuristic | LP | MIP | search | not settled |")
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for a in algorithms:
     sets = sorted({r["dataset"] for r in rows if r["algorithm"] == a})
     for s in sets + ["all"]:
         rs = [r for r in rows if r["algorithm"] == a and (s == "all" or r["dataset"] == s)]
-        t = [float(r["time_ms"] or 0) / 1000 for r in rs]
+        t = [float(r["time_ms"] or 0) for r in rs]
         opt = [r for r in rs if r["status"] == "optimal"]
         at = [r for r in rs if r["optimum"] and r["rows"] == r["optimum"]]
         stage = lambda name: sum(1 for r in opt if r["stage"] == name)
         name = f"**{s}**" if s == "all" else s
-        print(f"| {name} | {a} | {len(rs)} | {len(opt)} | {len(at)} | {statistics.median(t):.3f} | {max(t):.3f} "
+        print(f"| {name} | {a} | {len(rs)} | {len(opt)} | {len(at)} | {statistics.median(t):.1f} | {max(t):.1f} "
               f"| {stage('heuristic')} | {stage('LP')} | {stage('MIP')} | {stage('search')} | {len(rs) - len(opt)} |")
 PY
 }
 
-"$bin" run --dataset bpplib --algorithms exact --time-limit "$limit" --fresh --quiet \
+[ "${EXACT_TABLES_ONLY:-0}" = 1 ] || "$bin" run --dataset bpplib --algorithms exact --time-limit "$limit" --fresh --quiet \
   --output results/exact-bpplib.csv
 {
   echo "## Exact minimum rows over BPPLIB"
@@ -73,7 +79,7 @@ if [ "${EXACT_SKIP_FORMULATIONS:-0}" != 1 ]; then
     done
   done
   cp "$root/optima.tsv" "$sample/optima.tsv"
-  "$bin" run --dataset "$sample" --algorithms ilp-assignment,ilp-arcflow,exact --time-limit "$limit" \
+  [ "${EXACT_TABLES_ONLY:-0}" = 1 ] || "$bin" run --dataset "$sample" --algorithms ilp-assignment,ilp-arcflow,exact --time-limit "$limit" \
     --fresh --quiet --output results/formulations-bpplib.csv
   {
     echo "## The formulations alone (GLPK) against the pipeline"

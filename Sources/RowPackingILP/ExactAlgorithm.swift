@@ -7,7 +7,9 @@ public enum ExactAlgorithm: String, CaseIterable, Sendable {
   /// Valerio de Carvalho's arc-flow model solved by GLPK's branch and bound.
   case ilpArcFlow = "ilp-arcflow"
   /// The pipeline: bounds and packers, the Gilmore–Gomory LP by column
-  /// generation with LP-driven diving, and the arc-flow MIP as last resort.
+  /// generation with LP-driven diving, then a decision of the bound's rows
+  /// (bin completion, a GLPK MIP over near-full rows), and the arc-flow MIP
+  /// as last resort.
   case exact = "exact"
 
   /// One line on what the algorithm does, for `packbench list`.
@@ -18,7 +20,7 @@ public enum ExactAlgorithm: String, CaseIterable, Sendable {
     case .ilpArcFlow:
       return "arc-flow ILP of Valerio de Carvalho (1999) on the integer capacity by GLPK branch and bound"
     case .exact:
-      return "L2 + packers, Gilmore-Gomory LP by column generation + LP diving, arc-flow MIP last; proven optimum"
+      return "L2 + packers, Gilmore-Gomory LP (column generation) + LP diving, then B&B on the bound's rows; proven optimum"
     }
   }
 }
@@ -49,8 +51,9 @@ public struct ExactOptions: Sendable {
 ///
 /// The result's `stage` says what settled it: "heuristic" (a packer met the
 /// simple bound), "LP" (the LP bound, with a packing from the LP-driven
-/// heuristic or a packer), "MIP" (branch and bound); `nodes` is GLPK's
-/// branch-and-bound node count when a MIP ran.
+/// heuristic or a packer), "search" (bin completion decided whether the
+/// bound's rows suffice), "MIP" (a GLPK branch and bound did); `nodes` is
+/// the branch-and-bound node count (bin completion's plus GLPK's) when one ran.
 public func solveExactly(
   _ instance: Instance, algorithm: ExactAlgorithm, options: ExactOptions = .init()
 ) -> PackingResult {
