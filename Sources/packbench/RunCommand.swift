@@ -114,6 +114,9 @@ struct RunCommand: ParsableCommand {
         let planned = todo[i]
         progress.starting("\(planned.instance.dataset)/\(instanceName(fromPath: planned.instance.file.path)) \(planned.algorithm.name)")
         let record = runner.run(planned)
+        if let log = record.log, !log.isEmpty {
+          printError("--- \(record.dataset)/\(record.instance) \(record.algorithm) (child process) ---\n" + log)
+        }
         do {
           if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
         } catch {

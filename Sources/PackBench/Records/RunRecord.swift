@@ -38,6 +38,9 @@ public struct RunRecord: Sendable, Hashable {
   public var seed: UInt64? = nil
   /// The run's stable key (see ``PlannedRun/key``).
   public var runKey: String = ""
+  /// What a child process printed (a solver's log), kept with `--verbose`
+  /// (not written to the CSV).
+  public var log: String? = nil
 
   /// Rows minus the optimum, or minus the lower bound when the optimum is unknown.
   public var gap: Int? {

@@ -147,8 +147,9 @@ public struct BenchRunner: Sendable {
     }
     var result: PackingResult
     var timings: Timings
+    var log: String? = nil
     if isolates(algorithm), let executable = workerExecutable {
-      (result, timings) = runInChild(algorithm, instance: instance, file: planned.instance.file, seed: planned.seed, executable: executable)
+      (result, timings, log) = runInChild(algorithm, instance: instance, file: planned.instance.file, seed: planned.seed, executable: executable)
     } else {
       (result, timings) = execute(algorithm, on: instance, seed: planned.seed)
     }
@@ -167,6 +168,7 @@ public struct BenchRunner: Sendable {
     }
     record.runKey = planned.key
     record.seed = planned.seed
+    record.log = settings.verbose ? log : nil
     return record
   }
 
@@ -211,14 +213,16 @@ public struct BenchRunner: Sendable {
   }
 
   /// Runs the algorithm in a child process under the hard limits and turns
-  /// how the child ended into a result.
+  /// how the child ended into a result; also the child's own output (a
+  /// solver's log, the runtime's messages).
   func runInChild(
     _ algorithm: BenchAlgorithm, instance: Instance, file: URL, seed: UInt64, executable: URL
-  ) -> (PackingResult, Timings) {
+  ) -> (PackingResult, Timings, String) {
     // Heuristics have no time limit of their own; the hard limit still applies.
     let hardLimit = settings.timeLimit + max(grace, settings.timeLimit / 10)
     let outcome = runWorkerChild(executable: executable, job: job(algorithm, file: file, seed: seed), hardLimit: hardLimit)
     let status = outcome.status(memoryLimitBytes: memoryLimitBytes)
+    let log = [outcome.otherOutput, outcome.standardErrorTail].filter { !$0.isEmpty }.joined(separator: "\n")
     if let result = outcome.result {
       let source = BoundSource(rawValue: result.boundSource) ?? .none
       let packing = result.rows.map { Packing(rows: $0) }
@@ -228,15 +232,15 @@ public struct BenchRunner: Sendable {
         PackingResult(
           packing: packing, lowerBound: LowerBound(value: result.lowerBound, source: source), status: status,
           elapsed: elapsed, nodes: result.nodes, stage: result.stage),
-        Timings(samples: samples.isEmpty ? [elapsed] : samples, batchSize: result.batchSize)
+        Timings(samples: samples.isEmpty ? [elapsed] : samples, batchSize: result.batchSize), log
       )
     }
     // No result: the parent's own bound, so that the row still says something.
     let bound = (try? instance.scaled(resolution: settings.resolution).simpleLowerBound) ?? LowerBound(value: 0, source: .none)
-    let wall: Duration = outcome.killedOnTime ? outcome.wallTime : outcome.wallTime
+    let wall = outcome.wallTime
     return (
       PackingResult(packing: nil, lowerBound: bound, status: status, elapsed: wall, stage: "child"),
-      Timings(samples: [wall], batchSize: 1)
+      Timings(samples: [wall], batchSize: 1), log
     )
   }
 
