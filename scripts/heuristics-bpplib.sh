@@ -9,7 +9,7 @@ swift build -c release --product packbench >/dev/null
 bin=.build/release/packbench
 mkdir -p results
 $bin run --dataset bpplib --algorithms heuristics --repetitions 5 \
-  --output results/heuristics-bpplib.csv --markdown results/.heuristics-table.md --quiet
+  --fresh --output results/heuristics-bpplib.csv --markdown results/.heuristics-table.md --quiet
 {
   echo "## Heuristics over BPPLIB"
   echo

@@ -46,7 +46,11 @@ struct SolveCommand: ParsableCommand {
     var settings = packing.settings
     settings.repetitions = 1
     settings.minimumSampleTime = .zero
-    let runner = BenchRunner(settings: settings)
+    var runner = BenchRunner(settings: settings)
+    // Exact solves run in a child process, so that a GLPK abort or a runaway
+    // solve becomes a status (crash, timelimit, memlimit) with a message.
+    runner.workerExecutable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    runner.memoryLimitBytes = UInt64(4096) << 20
     guard let planned = runner.plan(datasets, format: packing.inputFormat).first else { throw ExitCode(1) }
     let instance: Instance
     switch planned.instance {
