@@ -193,7 +193,9 @@ final class GilmoreGomoryColumnGeneration {
         let (value, pattern) = pricing.best(values: duals, bounds: demands)
         if value <= 1 + 1e-9 {
           priceTime += clock.now - tB
-          best = max(best, objective)
+          // Farley's bound again (not the master's objective), so that the
+          // bound holds exactly for these duals, round-off included.
+          best = max(best, min(objective, dualValue(duals) / max(value, 1)))
           return Solution(masterObjective: objective, lowerBound: best, converged: true, values: lp.values)
         }
         let bound = farley(duals, value)
