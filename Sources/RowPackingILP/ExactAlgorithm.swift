@@ -31,10 +31,14 @@ public struct ExactOptions: Sendable {
   public var timeLimit: Duration
   /// Whether GLPK prints its progress on the terminal (off by default).
   public var verbose: Bool
+  /// Units per point for fractional widths (see ``Instance/scaled(resolution:)``);
+  /// nil for the automatic one.
+  public var resolution: Int?
 
-  public init(timeLimit: Duration = .seconds(60), verbose: Bool = false) {
+  public init(timeLimit: Duration = .seconds(60), verbose: Bool = false, resolution: Int? = nil) {
     self.timeLimit = timeLimit
     self.verbose = verbose
+    self.resolution = resolution
   }
 }
 
@@ -59,7 +63,7 @@ public func solveExactly(
 ) -> PackingResult {
   let setup: SolveSetup
   do {
-    setup = try SolveSetup(instance: instance, timeLimit: options.timeLimit)
+    setup = try SolveSetup(instance: instance, timeLimit: options.timeLimit, resolution: options.resolution)
   } catch {
     return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
   }

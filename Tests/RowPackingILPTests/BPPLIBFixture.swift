@@ -33,9 +33,7 @@ enum BPPLIBFixture {
   }
 
   static func instance(at url: URL) throws -> Instance {
-    // CRLF is one Character in Swift ("\r\n" != "\n"): normalise line ends
-    // here so that these tests exercise the solvers, not the reader.
-    let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+    let text = try String(contentsOf: url, encoding: .utf8)  // CRLF, as BPPLIB ships it
     return try InstanceFileFormat.bpp.parse(text, file: url.path)
   }
 }

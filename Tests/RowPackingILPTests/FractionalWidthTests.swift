@@ -44,4 +44,19 @@ final class FractionalWidthTests: XCTestCase {
     XCTAssertEqual(result.rowCount, 3)
     XCTAssertEqual(result.status, .optimal)
   }
+
+  func testResolutionOption() throws {
+    // 2.5 is whole in tenths: two per row of 5, proven. At resolution 1 the
+    // packing sizes round up to 3 (one per row) and the bound sizes down to
+    // 2: a valid packing of 4 rows, a bound of 2, no proof.
+    let instance = try Instance(name: "halves", widths: [2.5, 2.5, 2.5, 2.5], rowWidth: 5)
+    let fine = solveExactly(instance, algorithm: .exact)
+    XCTAssertEqual(fine.rowCount, 2)
+    XCTAssertEqual(fine.status, .optimal)
+    let coarse = solveExactly(instance, algorithm: .exact, options: ExactOptions(timeLimit: .seconds(5), resolution: 1))
+    XCTAssertEqual(verify(try XCTUnwrap(coarse.packing), for: instance), [])
+    XCTAssertEqual(coarse.rowCount, 4)
+    XCTAssertEqual(coarse.lowerBound.value, 2)
+    XCTAssertFalse(coarse.isProvenOptimal)
+  }
 }

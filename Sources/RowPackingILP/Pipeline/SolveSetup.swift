@@ -14,11 +14,11 @@ struct SolveSetup {
   /// knapsack rows (on the packing sizes).
   let bestHeuristic: Packing
 
-  init(instance: Instance, timeLimit: Duration) throws(InstanceError) {
+  init(instance: Instance, timeLimit: Duration, resolution: Int? = nil) throws(InstanceError) {
     self.instance = instance
     start = clock.now
     deadline = start + timeLimit
-    scaled = try instance.scaled()
+    scaled = try instance.scaled(resolution: resolution)
     simpleBound = scaled.simpleLowerBound
     var best: Packing? = nil
     let capacityOK = scaled.capacity <= KnapsackRows.capacityLimit
