@@ -5,8 +5,9 @@
 # Then refreshes results/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product packbench >/dev/null
-bin=.build/release/packbench
+scratch="${PACKBENCH_SCRATCH:-.build}"
+swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
+bin="$scratch/release/packbench"
 mkdir -p results
 $bin run --dataset bpplib --algorithms heuristics --repetitions 5 \
   --fresh --output results/heuristics-bpplib.csv --markdown results/.heuristics-table.md --quiet

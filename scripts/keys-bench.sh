@@ -2,10 +2,10 @@
 # Regenerates results/keys-bench.md: how many nested moves each way of
 # storing a list's order survives before two records collide, with key sizes
 # and writes per move (release build; seeded, so the table repeats exactly).
-# SCRATCH_PATH picks the build directory (default .build).
+# PACKBENCH_SCRATCH picks the build directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch="${SCRATCH_PATH:-.build}"
+scratch="${PACKBENCH_SCRATCH:-.build}"
 if ! log=$(swift build -c release --product packbench --scratch-path "$scratch" 2>&1); then
   echo "$log" >&2
   exit 1

@@ -4,8 +4,9 @@
 # with optima known by construction for triplets and perfect (in optima.tsv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product packbench >/dev/null
-bin=.build/release/packbench
+scratch="${PACKBENCH_SCRATCH:-.build}"
+swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
+bin="$scratch/release/packbench"
 out=datasets/default
 rm -rf "$out"
 $bin generate uniform  --count 10 --seed 1 --size 120 --output "$out/uniform"  --optima "$out/optima.tsv"

@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 swift scripts/make-tags.swift
-scratch="${PACKBENCH_SCRATCH:-.build-tags-rel}"
+scratch="${PACKBENCH_SCRATCH:-.build}"
 swift build -c release --scratch-path "$scratch" --product packbench >&2
 bin="$scratch/release/packbench"
 # The lists drawn from: English names, and country names in scripts DejaVu

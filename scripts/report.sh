@@ -8,7 +8,7 @@
 # mode (resumable: results/report-bpplib.csv) and reports that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch="${PACKBENCH_SCRATCH:-.build-report-rel}"
+scratch="${PACKBENCH_SCRATCH:-.build}"
 swift build -c release --scratch-path "$scratch" --product packbench >&2
 bin="$scratch/release/packbench"
 mkdir -p results

@@ -16,7 +16,7 @@
 # scripts/make-tags.sh if you changed them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch="${PACKBENCH_SCRATCH:-.build-tags-rel}"
+scratch="${PACKBENCH_SCRATCH:-.build}"
 swift build -c release --scratch-path "$scratch" --product packbench >&2
 bin="$scratch/release/packbench"
 mkdir -p results

@@ -40,7 +40,7 @@ fi
 if [ ! -x "$work/venv/bin/python" ]; then "$python" -m venv "$work/venv"; fi
 "$work/venv/bin/pip" install -q ortools highspy packingsolver >&2
 
-scratch="${PACKBENCH_SCRATCH:-.build-peers-rel}"
+scratch="${PACKBENCH_SCRATCH:-.build}"
 swift build -c release --scratch-path "$scratch" --product packbench >&2
 bin="$scratch/release/packbench"
 

@@ -10,7 +10,7 @@ extension AlgorithmRegistry {
       implementation: .solver { instance, settings in
         solveExactly(
           instance, algorithm: algorithm,
-          options: ExactOptions(timeLimit: settings.timeLimit, verbose: settings.verbose))
+          options: ExactOptions(timeLimit: settings.timeLimit, verbose: settings.verbose, resolution: settings.resolution))
       })
   }
 }
