@@ -21,4 +21,4 @@ fi
 "$bin" report "$csv" --markdown "$prefix.md" --html "$prefix.html" --profile-csv "$prefix-profile.csv" \
   --title "packbench report: $(basename "$csv")"
 echo "wrote $prefix.md, $prefix.html, $prefix-profile.csv" >&2
-scripts/report-screenshot.sh "$prefix.html" "$prefix.png"
+scripts/screenshot.sh "$prefix.html" "$prefix.png"

@@ -31,16 +31,4 @@ echo "wrote results/tags.md and results/tags.html"
   --rtl --algorithm next-fit --svg results/tags-example-rtl.svg > /dev/null
 echo "wrote results/tags-example.svg and results/tags-example-rtl.svg"
 
-browser=""
-for b in chromium chromium-browser google-chrome; do
-  if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
-done
-if [ -z "$browser" ]; then
-  echo "tags-report: no chromium found; install it with scripts/setup --browser to get results/tags.png" >&2
-  exit 1
-fi
-# --no-sandbox: Chromium refuses to run as root otherwise (containers, CI).
-page="file://$(pwd)/results/tags.html"
-"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-  --window-size=2560,1240 --screenshot="$(pwd)/results/tags.png" "$page" 2>/dev/null
-echo "wrote results/tags.png"
+WINDOW=2560,1240 scripts/screenshot.sh results/tags.html results/tags.png

@@ -102,4 +102,4 @@ cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
 } > results/peers.md
 echo "wrote results/peers.md, results/peers.csv, results/peers.html, results/peers-profile.csv" >&2
 
-WINDOW="${WINDOW:-1440,2750}" scripts/report-screenshot.sh results/peers.html results/peers.png || true
+WINDOW="${WINDOW:-1440,2750}" scripts/screenshot.sh results/peers.html results/peers.png || true

@@ -33,14 +33,7 @@ public func measureTimings<Result>(
   samples: Int, minimumSampleTime: Duration, _ work: () throws -> Result
 ) rethrows -> (result: Result, timings: Timings) {
   let clock = ContinuousClock()
-  let start = clock.now
-  let result = try work()
-  let once = clock.now - start
-  var batch = 1
-  if once < minimumSampleTime {
-    let ratio = once > .zero ? minimumSampleTime / once : 1_000_000
-    batch = Int(min(max(ratio.rounded(.up), 1), 1_000_000))
-  }
+  let (result, batch) = try calibrate(minimumSampleTime: minimumSampleTime, work)
   var timings: [Duration] = []
   timings.reserveCapacity(samples)
   for _ in 0..<max(samples, 1) {
@@ -49,6 +42,21 @@ public func measureTimings<Result>(
     timings.append((clock.now - sampleStart) / batch)
   }
   return (result, Timings(samples: timings, batchSize: batch))
+}
+
+/// Runs `work` once (its result is what the measurement returns) and
+/// chooses how many runs a sample batches so that it lasts at least
+/// `minimumSampleTime` (at most a million).
+func calibrate<Result>(
+  minimumSampleTime: Duration, _ work: () throws -> Result
+) rethrows -> (result: Result, batch: Int) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let result = try work()
+  let once = clock.now - start
+  guard once < minimumSampleTime else { return (result, 1) }
+  let ratio = once > .zero ? minimumSampleTime / once : 1_000_000
+  return (result, Int(min(max(ratio.rounded(.up), 1), 1_000_000)))
 }
 
 @inline(never)
@@ -123,14 +131,7 @@ public func measureMicroTimings<Result>(
   _ micro: MicroTiming, minimumSampleTime: Duration, _ work: () throws -> Result
 ) rethrows -> (result: Result, timings: Timings) {
   let clock = ContinuousClock()
-  let start = clock.now
-  let result = try work()
-  let once = clock.now - start
-  var batch = 1
-  if once < minimumSampleTime {
-    let ratio = once > .zero ? minimumSampleTime / once : 1_000_000
-    batch = Int(min(max(ratio.rounded(.up), 1), 1_000_000))
-  }
+  let (result, batch) = try calibrate(minimumSampleTime: minimumSampleTime, work)
   for _ in 0..<max(micro.warmups, 0) {
     for _ in 0..<batch { blackHole(try work()) }
   }

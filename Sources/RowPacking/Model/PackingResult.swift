@@ -80,8 +80,8 @@ public struct PackingResult: Sendable, Hashable {
   public var elapsed: Duration
   /// Branch-and-bound nodes, for solvers that have them.
   public var nodes: Int?
-  /// Which stage of a pipeline settled the instance (for example "heuristic",
-  /// "LP", "MIP"), for solvers that have stages.
+  /// Which stage of a pipeline settled the instance ("heuristic", "LP",
+  /// "search", "MIP" for the exact pipeline), for solvers that have stages.
   public var stage: String?
 
   public init(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Renders a packbench report page in headless Chromium and saves a PNG:
+# Renders an HTML page (a report, the tag layouts) in headless Chromium and saves a PNG:
 #
-#   scripts/report-screenshot.sh results/report.html results/report.png
+#   scripts/screenshot.sh results/report.html results/report.png   # WINDOW=W,H sets the size
 #
 # Needs chromium (scripts/setup --browser).
 set -euo pipefail
@@ -12,7 +12,7 @@ for b in chromium chromium-browser google-chrome; do
   if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
 done
 if [ -z "$browser" ]; then
-  echo "report-screenshot: no chromium found; install it with scripts/setup --browser" >&2
+  echo "screenshot: no chromium found; install it with scripts/setup --browser" >&2
   exit 1
 fi
 # --no-sandbox: Chromium refuses to run as root otherwise (containers, CI).
