@@ -66,7 +66,8 @@ public struct TagCloudStudy: Sendable {
     public var failures: [String: String]
     public var strictNextFitRows: Int
     public var strictFFDRows: Int
-    /// Next-fit rows that fill the row width exactly.
+    /// Next-fit rows of two or more tags that fill the row width exactly
+    /// (the rows the strict fit test refuses).
     public var exactFillRows: Int
     /// The optimum when proven (an algorithm's rows equal the bound, or a solver's proof).
     public var optimum: Int?
@@ -136,7 +137,7 @@ public struct TagCloudStudy: Sendable {
     var exactFills = 0
     if let nf = try? engine.layOut(tags, using: NextFit()) {
       let tolerance = 1e-9 * (instance.rowWidth + instance.spacing)
-      exactFills = nf.rows.filter { abs($0.usedWidth - instance.rowWidth) <= tolerance }.count
+      exactFills = nf.rows.filter { $0.tags.count >= 2 && abs($0.usedWidth - instance.rowWidth) <= tolerance }.count
     }
     let result = CloudResult(
       name: instance.name, preset: cloud.preset, count: instance.count, lowerBound: bound,
