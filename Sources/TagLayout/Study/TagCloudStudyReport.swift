@@ -111,7 +111,7 @@ extension TagCloudStudy {
       acc + Double(r.strictFFDRows - (r.outcomes[ffd]?.rows ?? r.strictFFDRows)) * r.rowStep
     }
     out += "| `\(ffd)` | \(ffdRows) | \(strictFFD) | \(ffdWorse) of \(clouds) | \(fmt(strictFFDPoints)) |\n\n"
-    out += "Next-fit fills \(exactFills) rows of two or more tags exactly across all clouds; those are the rows the strict test refuses (a tag as wide as the row keeps a row of its own under either test).\n\n"
+    out += "Next-fit fills \(exactFills) \(exactFills == 1 ? "row" : "rows") of two or more tags exactly across all clouds; those are the rows the strict test refuses (a tag as wide as the row keeps a row of its own under either test).\n\n"
 
     let presets = Array(Set(results.map(\.preset))).sorted()
     if presets.count > 1 {
