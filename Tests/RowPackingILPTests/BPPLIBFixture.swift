@@ -1,18 +1,12 @@
 import Foundation
 import RowPacking
+import TestSupport
 import XCTest
 
 /// The shared BPPLIB copy: `$PACKBENCH_BPPLIB`, or `../shared/bpplib`
 /// relative to the package root.
 enum BPPLIBFixture {
-  static var root: URL {
-    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB"], !path.isEmpty {
-      return URL(fileURLWithPath: path)
-    }
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return packageRoot.appendingPathComponent("../shared/bpplib").standardizedFileURL
-  }
+  static var root: URL { TestData.bpplibPath }
 
   /// The optima table, or an XCTSkip naming the path when BPPLIB is absent.
   static func optima() throws -> OptimaTable {

@@ -7,12 +7,18 @@ public enum TestData {
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// BPPLIB's directory ($PACKBENCH_BPPLIB, else ../shared/bpplib next to the
-  /// package), or `nil` when it is not there.
+  /// Where BPPLIB should be: $PACKBENCH_BPPLIB, else ../shared/bpplib next
+  /// to the package (whether or not it is there).
+  public static var bpplibPath: URL {
+    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return packageRoot.appendingPathComponent("../shared/bpplib").standardizedFileURL
+  }
+
+  /// BPPLIB's directory, or `nil` when it has no optima.tsv.
   public static var bpplibDirectory: URL? {
-    let env = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB"]
-    let url = env.map { URL(fileURLWithPath: $0) }
-      ?? packageRoot.appendingPathComponent("../shared/bpplib").standardizedFileURL
+    let url = bpplibPath
     return FileManager.default.fileExists(atPath: url.appendingPathComponent("optima.tsv").path) ? url : nil
   }
 
