@@ -85,7 +85,11 @@ struct SolveCommand: ParsableCommand {
       let scaled = try? instance.scaled(resolution: packing.resolution)
       let exact = scaled?.isExact ?? false
       print("widths:      fractional, packed at \(scaled?.resolution ?? 0) units per point" + (exact ? " (exactly)" : " (rounded safely: the bound uses widths rounded down)"))
-      if r.status == .optimal { print("certificate: optimal for the true widths") }
+      if r.status == .optimal {
+        print("certificate: optimal for the true widths (the rows meet a bound computed on widths rounded down)")
+      } else {
+        print("certificate: none; optimality is not proven for the true widths (\(count - r.lowerBound) above the bound)")
+      }
     }
     print("time:        \(String(format: "%.4f", r.timeMedian.milliseconds)) ms")
     guard let rows else { return }

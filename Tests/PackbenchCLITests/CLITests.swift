@@ -79,6 +79,21 @@ final class CLITests: CLITestCase {
     XCTAssertEqual(json?["packing"] as? [[Int]], [[0, 1]])
   }
 
+  func testFractionalWidthsSayWhetherOptimalityIsProvenForTheTrueWidths() throws {
+    // Widths in thirds of a point: scaled at 1000 units per point, rounded safely.
+    let proven = try write("# spacing: 8\n3\n358\n100.3333333\n120.6666667\n64.25\n", to: "thirds.txt")
+    let out = try run(["solve", proven, "--algorithm", "exact"])
+    XCTAssertEqual(out.status, 0, out.stderr)
+    XCTAssertTrue(out.stdout.contains("rounded safely"), out.stdout)
+    XCTAssertTrue(out.stdout.contains("certificate: optimal for the true widths"), out.stdout)
+    // Next-fit in this order needs 3 rows where 2 suffice: no certificate.
+    let wasteful = try write("4\n10.5\n6.25\n5.25\n4.25\n5.25\n", to: "wasteful.txt")
+    let nf = try run(["solve", wasteful, "--algorithm", "next-fit"])
+    XCTAssertEqual(nf.status, 0, nf.stderr)
+    XCTAssertTrue(nf.stdout.contains("rows:        3"), nf.stdout)
+    XCTAssertTrue(nf.stdout.contains("certificate: none; optimality is not proven for the true widths"), nf.stdout)
+  }
+
   func testBadInputExitsNonZeroNamingFileAndLine() throws {
     let file = try write("3\n100\n60\n-4\n40\n", to: "bad.txt")
     let out = try run(["solve", file])
