@@ -141,28 +141,14 @@ let arcFlowArcLimit = 2_000_000
 /// (stage "heuristic").
 func solveArcFlowModel(_ setup: SolveSetup, verbose: Bool) -> PackingResult {
   let best = setup.bestHeuristic
-  var bound = setup.simpleBound
+  let bound = setup.simpleBound
   if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "heuristic") }
   let types = ItemTypes(sizes: setup.scaled.sizes, capacity: setup.scaled.capacity)
   guard let graph = ArcFlowGraph(types: types, arcLimit: arcFlowArcLimit) else {
     return PackingResult(
       packing: best, lowerBound: bound, status: .memoryLimit, elapsed: setup.elapsed, stage: "heuristic")
   }
-  let session = GLPKSession(verbose: verbose)
-  defer { session.close() }
-  do {
-    let problem = try GLPKProblem(session: session, model: graph.model())
-    let mip = try problem.solveIntegerProgram(timeLimit: setup.timeLeft, incumbent: nil)
-    if let b = mip.bound { bound = setup.bound(Int((b - 1e-6).rounded(.up)), source: .mip, over: bound) }
-    var packing = best
-    var stage = "heuristic"
-    if mip.status == .optimal || mip.status == .feasible {
-      let found = types.packing(patterns: graph.patterns(fromFlow: mip.values))
-      if found.rowCount <= packing.rowCount { packing = found; stage = "MIP" }
-      if mip.status == .optimal { bound = setup.bound(Int(mip.objective.rounded()), source: .mip, over: bound) }
-    }
-    return setup.result(packing: packing, bound: bound, stage: stage, nodes: mip.nodes, limited: mip.status != .optimal)
-  } catch {
-    return setup.result(packing: best, bound: bound, stage: "heuristic", error: error.description)
+  return solveFormulation(graph.model(), setup: setup, best: best, bound: bound, verbose: verbose) {
+    types.packing(patterns: graph.patterns(fromFlow: $0))
   }
 }

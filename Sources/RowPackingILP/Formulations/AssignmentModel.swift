@@ -101,24 +101,10 @@ struct AssignmentModel {
 /// rows, by GLPK alone (LP relaxation, then branch and bound) within the time limit.
 func solveAssignmentModel(_ setup: SolveSetup, verbose: Bool) -> PackingResult {
   let best = setup.bestHeuristic
-  var bound = setup.simpleBound
+  let bound = setup.simpleBound
   if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "heuristic") }
   let formulation = AssignmentModel(sizes: setup.scaled.sizes, capacity: setup.scaled.capacity, rowLimit: best.rowCount)
-  let session = GLPKSession(verbose: verbose)
-  defer { session.close() }
-  do {
-    let problem = try GLPKProblem(session: session, model: formulation.model())
-    let mip = try problem.solveIntegerProgram(timeLimit: setup.timeLeft, incumbent: nil)
-    if let b = mip.bound { bound = setup.bound(Int((b - 1e-6).rounded(.up)), source: .mip, over: bound) }
-    var packing = best
-    var stage = "heuristic"
-    if mip.status == .optimal || mip.status == .feasible {
-      let found = formulation.packing(from: mip.values)
-      if found.rowCount <= packing.rowCount { packing = found; stage = "MIP" }
-      if mip.status == .optimal { bound = setup.bound(Int(mip.objective.rounded()), source: .mip, over: bound) }
-    }
-    return setup.result(packing: packing, bound: bound, stage: stage, nodes: mip.nodes, limited: mip.status != .optimal)
-  } catch {
-    return setup.result(packing: best, bound: bound, stage: "heuristic", error: error.description)
+  return solveFormulation(formulation.model(), setup: setup, best: best, bound: bound, verbose: verbose) {
+    formulation.packing(from: $0)
   }
 }
