@@ -25,27 +25,12 @@ done
 bin="$scratch/release/packbench"
 mkdir -p results
 
-# Per-set table from a run's CSV: instances, proven optimal, at the known
-# optimum, median and max time, and the stage that settled each instance.
+# The report of a run's CSV (packbench report): the papers' table per set,
+# the stage that settled each instance with median and maximum time, the
+# performance profile and the gaps. Its caption names the run's machine,
+# limits and commit, from the manifest beside the CSV.
 table() {
-  python3 - "$1" <<'PY'
-import csv, statistics, sys
-rows = list(csv.DictReader(open(sys.argv[1], newline="")))
-algorithms = sorted({r["algorithm"] for r in rows})
-print("| set | algorithm | instances | proven optimal | at optimum | median time (ms) | max time (ms) | heuristic | LP | MIP | search | not settled |")
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-for a in algorithms:
-    sets = sorted({r["dataset"] for r in rows if r["algorithm"] == a})
-    for s in sets + ["all"]:
-        rs = [r for r in rows if r["algorithm"] == a and (s == "all" or r["dataset"] == s)]
-        t = [float(r["time_ms"] or 0) for r in rs]
-        opt = [r for r in rs if r["status"] == "optimal"]
-        at = [r for r in rs if r["optimum"] and r["rows"] == r["optimum"]]
-        stage = lambda name: sum(1 for r in opt if r["stage"] == name)
-        name = f"**{s}**" if s == "all" else s
-        print(f"| {name} | {a} | {len(rs)} | {len(opt)} | {len(at)} | {statistics.median(t):.1f} | {max(t):.1f} "
-              f"| {stage('heuristic')} | {stage('LP')} | {stage('MIP')} | {stage('search')} | {len(rs) - len(opt)} |")
-PY
+  "$bin" report "$1"
 }
 
 [ "${EXACT_TABLES_ONLY:-0}" = 1 ] || "$bin" run --dataset bpplib --algorithms exact --time-limit "$limit" --fresh --quiet \
@@ -54,16 +39,10 @@ PY
   echo "## Exact minimum rows over BPPLIB"
   echo
   echo "\`scripts/exact-bpplib.sh\`: the \`exact\` pipeline on all $(($(wc -l < results/exact-bpplib.csv) - 1)) instances,"
-  echo "time limit ${limit} s each, one job at a time, release build. *proven optimal*: rows equal a"
-  echo "proven lower bound; *at optimum*: rows equal BPPLIB's known optimum. The stage that"
-  echo "settled an instance: *heuristic* (a packer met L1/L2), *LP* (the Gilmore-Gomory bound by"
-  echo "column generation, met by a packer or the LP diving), *search* (bin completion decided"
-  echo "the bound's rows), *MIP* (GLPK's branch and bound decided them: the near-full-rows"
-  echo "set-partitioning MIP, or the arc-flow MIP). Times are wall times of the whole solve."
+  echo "time limit ${limit} s each, one job at a time, release build, each packing verified by the"
+  echo "harness and set against BPPLIB's proven optimum (\`packbench report results/exact-bpplib.csv\`)."
   echo
   table results/exact-bpplib.csv
-  echo
-  if [ -x scripts/machine-note.sh ]; then scripts/machine-note.sh; fi
 } > results/exact-bpplib.md
 
 if [ "${EXACT_SKIP_FORMULATIONS:-0}" != 1 ]; then

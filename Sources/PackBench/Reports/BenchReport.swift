@@ -76,6 +76,9 @@ public struct BenchReport: Sendable {
 
   public var timingQuality: [TimingQuality]
 
+  /// Which stage settled each instance, for packbench's exact solvers.
+  public var stageLines: [StageLine]
+
   /// Whether an algorithm is timed as a heuristic: the registry says so, or
   /// (for peers' algorithms) every one of its runs has stage "heuristic".
   static func isHeuristic(_ algorithm: String, records: [RunRecord]) -> Bool {
@@ -185,6 +188,7 @@ public struct BenchReport: Sendable {
         relativeIQR: median(timed.map { $0.timeMedian > .zero ? 100 * $0.timeIQR!.milliseconds / $0.timeMedian.milliseconds : 0 }),
         outlierShare: samples > 0 ? 100 * Double(timed.map { $0.outliers! }.reduce(0, +)) / Double(samples) : 0)
     }
+    stageLines = Self.stageLines(records)
     caption = Self.caption(manifest, records: records)
   }
 
@@ -244,6 +248,7 @@ public struct BenchReport: Sendable {
     }
     text += "Opt.: rows equal to the known optimum (else to the lower bound); opt.+k: k rows more; no packing: a limit, an error, a crash or a wrong result. "
     text += "Times of exact solves that did not prove optimality count at the time limit; sgm: shifted geometric mean, exp(mean(ln(t + s))) - s.\n\n"
+    text += stagesMarkdown
     for profile in profiles {
       text += "### Performance profile (Dolan and Moré): \(profile.title)\n\n"
       text += "Share of the \(profile.problems) instances that every algorithm of the group ran on which each one solves within tau times the fastest time.\n\n"
