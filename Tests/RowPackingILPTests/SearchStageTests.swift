@@ -1,5 +1,6 @@
 @testable import RowPackingILP
 import RowPacking
+import TestSupport
 import XCTest
 
 /// The stages that decide whether the items fit in a given number of rows

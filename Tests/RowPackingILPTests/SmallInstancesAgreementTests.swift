@@ -1,5 +1,6 @@
 import RowPacking
 import RowPackingILP
+import TestSupport
 import XCTest
 
 /// On small seeded random instances, the three exact algorithms and a

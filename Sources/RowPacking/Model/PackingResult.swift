@@ -8,6 +8,11 @@ public enum BoundSource: String, Sendable, Hashable, Codable, CaseIterable {
   case lp = "LP"
   /// The best bound of a finished or interrupted branch and bound.
   case mip = "MIP"
+  /// Fekete and Schepers' dual feasible functions (2001).
+  case dff = "DFF"
+  /// An exhausted search: no packing in fewer rows exists (the pure-Swift
+  /// bin completion proved every smaller row count infeasible).
+  case search = "search"
   /// No bound was computed (only for results that never got that far).
   case none = ""
 }

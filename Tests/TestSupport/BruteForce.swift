@@ -4,7 +4,7 @@ import RowPacking
 /// size, each into an open row with room or a new one, rows opened in
 /// order (no symmetric repeats), pruned by the best found. For tiny
 /// instances only (it is exponential).
-func bruteForceMinimumRows(sizes: [Int], capacity: Int) -> Int {
+public func bruteForceMinimumRows(sizes: [Int], capacity: Int) -> Int {
   let items = sizes.sorted(by: >)
   var loads: [Int] = []
   var best = items.count

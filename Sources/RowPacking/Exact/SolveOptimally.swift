@@ -1,0 +1,150 @@
+/// What an exact search on a ``ScaledInstance`` found: always a valid
+/// packing, the best lower bound proven, and the nodes searched.
+public struct ExactSearchOutcome: Sendable, Hashable {
+  /// A packing of ``ScaledInstance/sizes`` into rows of ``ScaledInstance/capacity``.
+  public var packing: Packing
+  /// A lower bound valid for ``ScaledInstance/boundSizes`` and
+  /// ``ScaledInstance/boundCapacity`` (so for the true widths).
+  public var lowerBound: LowerBound
+  /// Search nodes (row extensions) used.
+  public var nodes: Int
+  /// Whether the budget ran out before the optimum was proven.
+  public var budgetExhausted: Bool
+  /// Which part settled it: `heuristic` (a packer met the bound) or `search`.
+  public var stage: String
+
+  /// Whether the rows equal the lower bound: a proof of optimality.
+  public var isProvenOptimal: Bool { packing.rowCount == lowerBound.value }
+}
+
+/// The fewest rows, by bin completion in pure Swift, proven when the budget allows.
+///
+/// First-fit decreasing and best-fit decreasing give a packing, L1, L2 and
+/// the dual feasible function bound of Fekete and Schepers a lower bound;
+/// when they differ, bin completion (``BinCompletion``; Korf 2003, Schreiber
+/// and Korf 2013) decides the row counts from the bound upward: a count it
+/// proves infeasible raises the bound (source `search`), the first count it
+/// packs is the optimum.
+///
+/// For fractional widths the packing is searched on the rounded-up sizes,
+/// and a count is only proven infeasible on the rounded-down sizes: when the
+/// two disagree the result is not proven, never falsely optimal.
+///
+/// Deterministic; it never runs longer than the budget (plus the packers
+/// and bounds, O(*n* log *n*)).
+///
+/// - Complexity: exponential in the worst case; O(item types) per node.
+public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = SearchBudget()) -> ExactSearchOutcome {
+  let meter = BudgetMeter(budget, start: ContinuousClock().now)
+  var best = FirstFitDecreasing().packInfallibly(scaled)
+  let bestFit = BestFitDecreasing().packInfallibly(scaled)
+  if bestFit.rowCount < best.rowCount { best = bestFit }
+  var bound = scaled.strongLowerBound
+  if best.rowCount <= bound.value {
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
+  }
+  var search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
+  var proof: BinCompletion? =
+    scaled.isExact ? nil : BinCompletion(sizes: scaled.boundSizes, capacity: scaled.boundCapacity, meter: meter)
+  var exhausted = false
+  search: while bound.value < best.rowCount {
+    let rows = bound.value
+    switch search.decide(rows: rows) {
+    case .packed:
+      if let packing = search.lastPacking, packing.rowCount < best.rowCount { best = packing }
+      break search
+    case .exhausted:
+      exhausted = true
+      break search
+    case .infeasible:
+      guard var check = proof else {
+        bound = LowerBound(value: rows + 1, source: .search)
+        continue search
+      }
+      // Rounded-up sizes do not fit: prove it for the rounded-down sizes too.
+      check.meter = search.meter
+      let outcome = check.decide(rows: rows)
+      search.meter = check.meter
+      proof = check
+      switch outcome {
+      case .infeasible: bound = LowerBound(value: rows + 1, source: .search)
+      case .exhausted: exhausted = true; break search
+      case .packed: break search  // feasible for the true widths, perhaps: not proven
+      }
+    }
+  }
+  return ExactSearchOutcome(
+    packing: best, lowerBound: bound, nodes: search.meter.nodes, budgetExhausted: exhausted, stage: "search")
+}
+
+/// The fewest rows for an instance, by bin completion in pure Swift
+/// (``solveOptimally(_:budget:)-(ScaledInstance,_)``), verified and judged.
+///
+/// The status is `optimal` when the rows equal the proven bound, `timelimit`
+/// when the budget ran out first (the packing is the best found, the bound
+/// the best proven), `feasible` when the optimum could not be proven for
+/// fractional widths at this resolution, and `wrong` if the packing failed
+/// verification (a bug, never silent).
+///
+/// - Parameter resolution: units per point for fractional widths; `nil` chooses.
+public func solveOptimally(
+  _ instance: Instance, budget: SearchBudget = SearchBudget(), resolution: Int? = nil
+) -> PackingResult {
+  let scaled: ScaledInstance
+  do {
+    scaled = try instance.scaled(resolution: resolution)
+  } catch {
+    return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
+  }
+  let clock = ContinuousClock()
+  let start = clock.now
+  let outcome = solveOptimally(scaled, budget: budget)
+  let elapsed = clock.now - start
+  var status = judge(outcome.packing, for: instance, bound: outcome.lowerBound)
+  if status == .feasible && outcome.budgetExhausted { status = .timeLimit }
+  return PackingResult(
+    packing: outcome.packing, lowerBound: outcome.lowerBound, status: status, elapsed: elapsed,
+    nodes: outcome.nodes, stage: outcome.stage)
+}
+
+/// Packs tags into the fewest rows, proven when the budget allows: the app
+/// entry point of the exact solver.
+///
+/// ```swift
+/// import RowPacking
+///
+/// let result = try packRowsOptimally(widths: [96.5, 120, 64, 150, 88], rowWidth: 358, spacing: 8,
+///                                    budget: SearchBudget(timeLimit: .milliseconds(20)))
+/// let rows = result.packing!.rows          // item indices, top row first
+/// let proven = result.isProvenOptimal      // rows equal a proven lower bound
+/// ```
+///
+/// It never runs much longer than `budget`; when the budget runs out it
+/// returns the best packing found with status ``SolveStatus/timeLimit``.
+///
+/// - Throws: ``InstanceError`` for invalid widths, and ``PackingFailure``
+///   when the packing does not verify (a bug, never silent).
+public func packRowsOptimally(
+  widths: [Double], rowWidth: Double, spacing: Double = 0, budget: SearchBudget = SearchBudget()
+) throws -> PackingResult {
+  let instance = try Instance(widths: widths, rowWidth: rowWidth, spacing: spacing)
+  let result = solveOptimally(instance, budget: budget)
+  switch result.status {
+  case .optimal, .feasible, .timeLimit:
+    if result.packing != nil { return result }
+  default: break
+  }
+  throw PackingFailure(status: result.status)
+}
+
+extension RowPacker {
+  /// Packs an instance with a packer that cannot fail (every packer but
+  /// the capacity-bounded knapsack).
+  func packInfallibly(_ instance: ScaledInstance) -> Packing {
+    do {
+      return try pack(instance)
+    } catch {
+      preconditionFailure("\(name) failed: \(error)")
+    }
+  }
+}
