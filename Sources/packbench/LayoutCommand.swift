@@ -136,8 +136,11 @@ struct LayoutShowCommand: ParsableCommand {
   @Option(help: "How a row's tags sit when they do not fill it: leading, center, trailing, justified.")
   var align: RowAlignment = .leading
 
-  @Flag(help: "Right to left: the mirror image of the left-to-right layout.")
+  @Flag(help: "Right to left: the mirror image of the left-to-right layout (the default when most labels start with a right-to-left letter: Arabic, Hebrew, ...).")
   var rtl = false
+
+  @Flag(help: "Left to right even when the labels are right to left.")
+  var ltr = false
 
   @Option(help: "The fit test: normal (a row may fill exactly, <=) or strict (<, as a published flow-layout snippet).")
   var fit: FitTest = .normal
@@ -159,11 +162,15 @@ struct LayoutShowCommand: ParsableCommand {
   @Flag(help: "Print the frames as JSON instead of text.")
   var json = false
 
+  @OptionGroup var objectives: LayoutBalanceOptions
+
   func validate() throws {
     for (name, value) in [("--padding", padding), ("--min-width", minWidth), ("--max-width", maxWidth)] {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a number of points >= 0, not \(value)") }
     }
     if let first, first < 1 { throw ValidationError("--first must be at least 1") }
+    if rtl && ltr { throw ValidationError("--rtl and --ltr contradict each other; give at most one") }
+    if objectives.heightsForEveryWidth { _ = try objectives.rowCountAlgorithm(algorithm) }
     if AlgorithmRegistry.named(algorithm) == nil {
       throw ValidationError("unknown algorithm '\(algorithm)'; the algorithms are \(AlgorithmRegistry.names.joined(separator: ", "))")
     }
@@ -189,13 +196,16 @@ struct LayoutShowCommand: ParsableCommand {
     let measured = measurer.tags(for: labels, style: style)
     var options = geometry.options
     options.alignment = align
-    options.direction = rtl ? .rightToLeft : .leftToRight
+    options.direction = rtl ? .rightToLeft : ltr ? .leftToRight : TextDirection.of(labels: labels)
     options.fit = fit
     options.order = order
     let engine = TagLayoutEngine(options: options)
     let layout: TagLayoutResult
+    let balanced: (layout: TagLayoutResult, balanced: BalancedRows)?
     do {
-      layout = try layOut(measured, engine: engine, algorithm: chosen)
+      if objectives.heightsForEveryWidth { return try objectives.printHeights(measured, engine: engine, algorithm: algorithm, json: json) }
+      balanced = try objectives.balancedLayout(measured, engine: engine)
+      layout = try balanced?.layout ?? layOut(measured, engine: engine, algorithm: chosen)
     } catch let error as LayoutError {
       printError("error: \(tags): \(error)")
       if case .packer = error { throw ExitCode(2) }
@@ -210,6 +220,7 @@ struct LayoutShowCommand: ParsableCommand {
       for candidate in AlgorithmRegistry.all where candidate.kind == .heuristic || candidate.name == chosen.name {
         if let other = try? layOut(measured, engine: engine, algorithm: candidate) { layouts.append(other) }
       }
+      if let balanced { layouts.append(balanced.layout) }
       let page = HTMLComparison(
         title: "\(labels.count) tags from \(tags)", renderer: renderer,
         sections: [HTMLComparison.Section(
@@ -221,6 +232,7 @@ struct LayoutShowCommand: ParsableCommand {
       print(try LayoutJSON(layout: layout, measurer: measurer, preset: preset, tagFile: tags).encoded())
     } else {
       printText(layout, measurer: measurer)
+      if let balanced { LayoutBalanceOptions.describe(balanced.balanced).forEach { print($0) } }
     }
   }
 
@@ -229,6 +241,7 @@ struct LayoutShowCommand: ParsableCommand {
     print("tags:           \(layout.tags.count) from \(tags)")
     print("font:           \(measurer.familyName), \(formatNumber(measurer.font.size)) pt (\(measurer.font.path)); line height \(String(format: "%.2f", measurer.lineHeight)) pt")
     print("algorithm:      \(layout.algorithm)\(o.fit == .strict ? " (strict fit)" : "")")
+    print("direction:      \(o.direction.rawValue)\(rtl || ltr ? "" : " (from the labels' script; --rtl / --ltr override)")")
     print("rows:           \(layout.rows.count) of width \(formatNumber(o.rowWidth)) pt")
     print("content size:   \(formatNumber(o.width)) x \(String(format: "%.2f", layout.contentHeight)) pt")
     let d = layout.displacement

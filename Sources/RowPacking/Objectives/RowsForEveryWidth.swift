@@ -138,28 +138,42 @@ public func rowsForEveryWidth(
       capacity = next
     }
   case .exact(let budget):
-    func probe(_ capacity: Int) -> Packing {
+    func probe(_ capacity: Int) -> ExactSearchOutcome {
       evaluations += 1
-      let outcome = solveOptimally(ScaledInstance(sizes: unclamped, capacity: capacity), budget: budget)
-      if !outcome.isProvenOptimal { proven = false }
-      return outcome.packing
+      return solveOptimally(ScaledInstance(sizes: unclamped, capacity: capacity), budget: budget)
     }
     var capacity = first
-    var packing = probe(capacity)
+    let start = probe(capacity)
+    if !start.isProvenOptimal { proven = false }
+    var packing = start.packing
     record(capacity, packing)
     while packing.rowCount > 1 {
       let target = packing.rowCount - 1
-      // The least capacity with at most `target` rows lies in (capacity, last].
+      // The least capacity with at most `target` rows lies in (capacity, last]:
+      // at `last` one row holds everything. A probe decides "at most target
+      // rows" when its packing has that many (feasible) or its bound is
+      // above (infeasible); otherwise the answer is unknown, taken as no,
+      // and the function is not proven.
       var low = max(capacity + 1, (last + target - 1) / target)
       var high = last
-      var found: Packing? = nil  // the probe at `high`, once there is one
+      var found: ExactSearchOutcome? = nil  // the probe at `high`, once there is one
       while low < high {
         let mid = low + (high - low) / 2
-        let p = probe(mid)
-        if p.rowCount <= target { high = mid; found = p } else { low = mid + 1 }
+        let outcome = probe(mid)
+        if outcome.packing.rowCount <= target {
+          high = mid
+          found = outcome
+        } else {
+          if outcome.lowerBound.value <= target { proven = false }
+          low = mid + 1
+        }
       }
       capacity = low
-      packing = found ?? probe(low)
+      // The rows at this capacity: the probe there (its rows may be below
+      // the target when the optimum drops by more than one at once).
+      let there = found ?? probe(low)
+      if !there.isProvenOptimal { proven = false }
+      packing = there.packing
       record(capacity, packing)
     }
   }

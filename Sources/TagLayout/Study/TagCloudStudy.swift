@@ -86,11 +86,13 @@ public struct TagCloudStudy: Sendable {
     self.insets = insets
   }
 
-  /// The layout options of a cloud: its row width plus the insets, its spacing.
+  /// The layout options of a cloud: its row width plus the insets, its
+  /// spacing, and right to left when its labels are (``TextDirection``).
   public func options(for cloud: Cloud) -> LayoutOptions {
     LayoutOptions(
       width: cloud.instance.rowWidth + insets.leading + insets.trailing, insets: insets,
-      spacing: cloud.instance.spacing, lineSpacing: lineSpacing)
+      spacing: cloud.instance.spacing, lineSpacing: lineSpacing,
+      direction: TextDirection.of(labels: cloud.instance.labels ?? []))
   }
 
   /// The tags of a cloud: its labels (or "tag k"), widths and height.

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import PackBench
+import RowPacking
+import TagLayout
+
+extension RowEvenness: ExpressibleByArgument {}
+
+/// The options of `packbench layout` for balanced rows (`--balance`) and
+/// the rows and height for every width (`--heights-for-every-width`).
+struct LayoutBalanceOptions: ParsableArguments {
+  @Option(help: ArgumentHelp(
+    "Balanced rows: the fewest rows, then the most even rows by this measure: largest-gap (\(RowEvenness.largestEmptySpace.summary)) or squared-gaps (\(RowEvenness.squaredEmptySpace.summary)). The order is kept (next-fit's rows, break points by a DP) unless --balance-reorder. Replaces --algorithm.",
+    valueName: "measure"))
+  var balance: RowEvenness?
+
+  @Flag(name: .customLong("balance-reorder"), help: "With --balance: tags may move; the fewest rows by the exact solver, then a search for the most even rows (status says what is proven).")
+  var balanceReorder = false
+
+  @Option(name: .customLong("balance-time-limit"), help: ArgumentHelp("The time of the exact searches of --balance-reorder, or of each exact solve of --heights-for-every-width with --algorithm exact.", valueName: "seconds"))
+  var balanceTimeLimit: Double = 2
+
+  @Flag(name: .customLong("heights-for-every-width"), help: "Print the rows and content height of --algorithm (next-fit, first-fit, first-fit-decreasing, best-fit-decreasing or exact) for every container width, from the widest tag to one row: a table (JSON with --json), every breakpoint exact and checked.")
+  var heightsForEveryWidth = false
+
+  func validate() throws {
+    if balanceReorder && balance == nil {
+      throw ValidationError("--balance-reorder needs --balance largest-gap or --balance squared-gaps")
+    }
+    guard balanceTimeLimit.isFinite, balanceTimeLimit > 0 else {
+      throw ValidationError("--balance-time-limit must be a number of seconds > 0, not \(balanceTimeLimit)")
+    }
+    if heightsForEveryWidth && balance != nil {
+      throw ValidationError("--heights-for-every-width and --balance are separate questions; give one of them")
+    }
+  }
+
+  var budget: SearchBudget { SearchBudget(timeLimit: .milliseconds(Int64(balanceTimeLimit * 1000))) }
+
+  /// The balanced layout, when `--balance` is given.
+  func balancedLayout(_ tags: [Tag], engine: TagLayoutEngine) throws -> (layout: TagLayoutResult, balanced: BalancedRows)? {
+    guard let balance else { return nil }
+    guard engine.options.fit == .normal else {
+      throw LayoutError.invalidOption("--balance uses the normal fit test, not --fit strict")
+    }
+    let instance = try engine.instance(for: tags)
+    let balanced: BalancedRows
+    do {
+      balanced = try balanceRows(instance, measure: balance, keepingOrder: !balanceReorder, budget: budget)
+    } catch {
+      throw LayoutError.packer("--balance: \(error)")
+    }
+    let name = "balanced \(balance.rawValue), \(balanceReorder ? "reordered" : "order kept")"
+    var ordered = engine
+    if !balanceReorder { ordered.options.order = .input }
+    return (try ordered.layOut(tags, rows: balanced.packing.rows, algorithm: name), balanced)
+  }
+
+  /// The lines `packbench layout` prints about a balanced layout.
+  static func describe(_ b: BalancedRows) -> [String] {
+    [
+      "balance:        \(b.measure.rawValue) (\(b.measure.summary)), \(b.keepsOrder ? "order kept" : "reordered")",
+      "evenness:       largest empty space \(String(format: "%.2f", b.largestEmptySpace)) pt, sum of squares \(String(format: "%.1f", b.squaredEmptySpace)) pt^2",
+      "status:         \(b.statusText); rows bound \(b.rowsLowerBound.value)\(b.nodes > 0 ? ", \(b.nodes) nodes" : "")",
+    ]
+  }
+
+  /// The step function's algorithm for a command-line name.
+  func rowCountAlgorithm(_ name: String) throws -> RowCountAlgorithm {
+    if let packer = PackingAlgorithm(rawValue: name), packer != .knapsackRows { return .packer(packer) }
+    if name == "exact" { return .exact(budget) }
+    throw ValidationError("--heights-for-every-width follows next-fit, first-fit, first-fit-decreasing, best-fit-decreasing or exact (the pure-Swift solver), not '\(name)'")
+  }
+
+  /// Prints the rows and height for every width as a table or JSON.
+  func printHeights(_ tags: [Tag], engine: TagLayoutEngine, algorithm name: String, json: Bool) throws {
+    let algorithm = try rowCountAlgorithm(name)
+    guard engine.options.fit == .normal else {
+      throw LayoutError.invalidOption("--heights-for-every-width uses the normal fit test, not --fit strict")
+    }
+    let (steps, function) = try engine.heightForEveryWidth(tags, algorithm: algorithm)
+    let problems = function.checkBreakpoints(widths: tags.map(\.width), algorithm: algorithm)
+    if json {
+      let out = HeightsJSON(
+        algorithm: function.algorithm, proven: function.isProven, monotone: function.isMonotone,
+        resolution: function.resolution, evaluations: function.evaluations, breakpointProblems: problems, steps: steps)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(out), as: UTF8.self))
+      return
+    }
+    print("algorithm:      \(function.algorithm)\(function.isProven ? "" : " (NOT proven: an exact solve ran out of time; the steps are the best found)")")
+    print("steps:          \(steps.count), \(function.evaluations) evaluations, exact at 1/\(function.resolution) pt\(function.isMonotone ? "" : "; NOT monotone: a wider container can take more rows")")
+    print("checked:        " + (problems.isEmpty ? "every breakpoint, by running the algorithm at it and 1/\(function.resolution) pt below" : "\(problems.count) problems: \(problems.prefix(3).joined(separator: "; "))"))
+    print("container width from (pt) | row width from (pt) | rows | content height (pt)")
+    for step in steps {
+      print(String(format: "%25.3f | %19.3f | %4d | %.2f", step.containerWidth, step.rowWidth, step.rows, step.contentHeight))
+    }
+  }
+}
+
+/// The JSON of `packbench layout --heights-for-every-width --json`.
+struct HeightsJSON: Encodable {
+  var algorithm: String
+  var proven: Bool
+  var monotone: Bool
+  var resolution: Int
+  var evaluations: Int
+  var breakpointProblems: [String]
+  var steps: [HeightStep]
+}
