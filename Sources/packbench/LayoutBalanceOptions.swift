@@ -109,3 +109,30 @@ struct HeightsJSON: Encodable {
   var breakpointProblems: [String]
   var steps: [HeightStep]
 }
+
+/// The options of `packbench layout study` for the sections on balanced
+/// rows and on rows and height for every width.
+struct LayoutStudyObjectiveOptions: ParsableArguments {
+  @Flag(help: "Also study balanced rows and the rows for every width on every cloud (sections of the report; the balanced layouts join the HTML page).")
+  var objectives = false
+
+  @Option(name: .customLong("objectives-time-limit"), help: ArgumentHelp("With --objectives: the time of each reordered balance search.", valueName: "seconds"))
+  var objectivesTimeLimit: Double = 1
+
+  @Option(name: .customLong("objectives-probe-time-limit"), help: ArgumentHelp("With --objectives: the time of each exact solve (probe) of the exact step function.", valueName: "seconds"))
+  var objectivesProbeTimeLimit: Double = 0.1
+
+  func validate() throws {
+    for (name, value) in [("--objectives-time-limit", objectivesTimeLimit), ("--objectives-probe-time-limit", objectivesProbeTimeLimit)] {
+      guard value.isFinite, value > 0 else { throw ValidationError("\(name) must be a number of seconds > 0, not \(value)") }
+    }
+  }
+
+  /// The study, when `--objectives` is given.
+  var study: ObjectivesStudy? {
+    guard objectives else { return nil }
+    return ObjectivesStudy(
+      budget: SearchBudget(timeLimit: .milliseconds(Int64(objectivesTimeLimit * 1000))),
+      stepBudget: SearchBudget(timeLimit: .milliseconds(Int64(objectivesProbeTimeLimit * 1000))))
+  }
+}

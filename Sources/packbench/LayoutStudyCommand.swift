@@ -114,6 +114,7 @@ struct LayoutStudyCommand: ParsableCommand {
   var timeLimit: Double = 20
 
   @OptionGroup var font: LayoutFontOptions
+  @OptionGroup var objectives: LayoutStudyObjectiveOptions
 
   func validate() throws {
     guard timeLimit > 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be > 0") }
@@ -170,6 +171,8 @@ struct LayoutStudyCommand: ParsableCommand {
     }
     let study = TagCloudStudy(algorithms: studyAlgorithms, lineSpacing: lineSpacing, insets: EdgeInsets(all: inset))
     var results: [TagCloudStudy.CloudResult] = []
+    let objectiveStudy = objectives.study
+    var objectiveResults: [ObjectivesStudy.CloudResult] = []
     var sections: [(saving: Int, count: Int, section: HTMLComparison.Section, style: TagStyle)] = []
     var widthMismatches: [String] = []
     var checkedWidths = 0
@@ -200,8 +203,14 @@ struct LayoutStudyCommand: ParsableCommand {
         }
       }
       let cloud = TagCloudStudy.Cloud(instance: instance, tagHeight: style.height(lineHeight: measurer.lineHeight), preset: preset.rawValue)
-      let (result, layouts) = study.study(cloud)
+      var (result, layouts) = study.study(cloud)
       results.append(result)
+      if let objectiveStudy {
+        let (answer, balanced) = objectiveStudy.study(
+          instance, engine: TagLayoutEngine(options: study.options(for: cloud)), tags: study.tags(for: cloud))
+        objectiveResults.append(answer)
+        layouts += balanced
+      }
       if let nf = result.outcomes["next-fit"], instance.count <= 30 {
         let best = result.outcomes.values.map(\.rows).min() ?? nf.rows
         let section = HTMLComparison.Section(
@@ -222,7 +231,8 @@ struct LayoutStudyCommand: ParsableCommand {
       "Font: \(measurer.familyName) (`\(measurer.font.path)`), \(formatNumber(measurer.font.size)) pt, shaped by HarfBuzz \(TextMeasurer.harfBuzzVersion). \(exactNote)",
       "Widths re-measured from the labels: \(checkedWidths - widthMismatches.count) of \(checkedWidths) agree with the dataset files" + (widthMismatches.isEmpty ? "." : " (mismatches: \(widthMismatches.prefix(5).joined(separator: "; ")))."),
     ]
-    let markdown = study.markdown(results, header: header)
+    var markdown = study.markdown(results, header: header)
+    if let objectiveStudy { markdown += "\n" + objectiveStudy.markdown(objectiveResults) }
     if let output { try write(markdown, to: output) } else { print(markdown, terminator: "") }
     if let html {
       let picked = sections.enumerated().sorted { a, b in
