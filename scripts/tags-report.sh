@@ -22,6 +22,7 @@ bin="$scratch/release/packbench"
 mkdir -p results
 "$bin" layout study --dataset datasets/tag-clouds --output results/tags.md \
   --html results/tags.html --html-clouds 2 --line-spacing 8 --inset 16 --size 17
+{ echo; scripts/machine-note.sh; } >> results/tags.md
 echo "wrote results/tags.md and results/tags.html"
 # Two single layouts as SVG: English names, first-fit-decreasing, centred;
 # Arabic names right to left with icons, next-fit.
