@@ -7,8 +7,10 @@
 # 1. builds packbench (release);
 # 2. lays out every cloud of datasets/tag-clouds with every algorithm
 #    (packbench layout study) and writes results/tags.md and the HTML page
-#    results/tags.html (the same tags laid out by each algorithm side by side),
-#    and two single layouts as SVG (results/tags-example*.svg);
+#    results/tags.html (the same tags laid out by each algorithm side by side,
+#    Arabic clouds right to left), with the sections on balanced rows and on
+#    the rows for every width (--objectives), and two single layouts as SVG
+#    (results/tags-example*.svg);
 # 3. opens the page in headless Chromium and saves results/tags.png.
 #
 # Needs scripts/setup (HarfBuzz, DejaVu) and, for the screenshot,
@@ -21,7 +23,8 @@ swift build -c release --scratch-path "$scratch" --product packbench >&2
 bin="$scratch/release/packbench"
 mkdir -p results
 "$bin" layout study --dataset datasets/tag-clouds --output results/tags.md \
-  --html results/tags.html --html-clouds 2 --line-spacing 8 --inset 16 --size 17
+  --html results/tags.html --html-clouds 2 --line-spacing 8 --inset 16 --size 17 \
+  --objectives --objectives-time-limit 1 --objectives-probe-time-limit 0.1
 { echo; scripts/machine-note.sh; } >> results/tags.md
 echo "wrote results/tags.md and results/tags.html"
 # Two single layouts as SVG: English names, first-fit-decreasing, centred;

@@ -119,6 +119,26 @@ public func balanceRows(
   return result
 }
 
+/// Packs items into the fewest rows, then the most even ones: the app
+/// entry point of ``balanceRows(_:measure:keepingOrder:budget:resolution:)``.
+///
+/// ```swift
+/// let balanced = try packRowsBalanced(widths: [96.5, 120, 64, 150, 88], rowWidth: 358, spacing: 8,
+///                                     measure: .largestEmptySpace, keepingOrder: true)
+/// let rows = balanced.packing.rows   // item indices, top row first, in the given order
+/// ```
+///
+/// - Throws: ``InstanceError`` for invalid widths, ``PackingFailure`` if the
+///   packing does not verify (a bug, never silent).
+public func packRowsBalanced(
+  widths: [Double], rowWidth: Double, spacing: Double = 0, measure: RowEvenness = .largestEmptySpace,
+  keepingOrder: Bool = true, budget: SearchBudget = SearchBudget()
+) throws -> BalancedRows {
+  try balanceRows(
+    try Instance(widths: widths, rowWidth: rowWidth, spacing: spacing), measure: measure,
+    keepingOrder: keepingOrder, budget: budget)
+}
+
 extension Instance {
   /// The empty space of each row of a packing, in points: the row width
   /// minus the widths and spacings of its items.

@@ -110,7 +110,7 @@ public struct ObjectivesStudy: Sendable {
       let squares = picked.reduce(0.0) { $0 + $1.1.squaredEmptySpace } / c
       let moved = Double(picked.reduce(0) { $0 + $1.1.movedTags }) / c
       let proven = picked.filter { $0.1.proven }.count
-      out += "| \(name) | \(rows) | \(above) | \(f(largest)) | \(f(squares, 0)) | \(f(moved)) | \(name == "`next-fit`" ? "-" : "\(proven) of \(picked.count)") |\n"
+      out += "| \(name) | \(rows) | \(above) | \(fmt(largest)) | \(fmt(squares, digits: 0)) | \(fmt(moved)) | \(name == "`next-fit`" ? "-" : "\(proven) of \(picked.count)") |\n"
     }
     line("`next-fit`") { $0.nextFit }
     for measure in RowEvenness.allCases {
@@ -135,7 +135,7 @@ public struct ObjectivesStudy: Sendable {
       let s = results.compactMap { $0.steps[name] }
       guard !s.isEmpty else { continue }
       let c = Double(s.count)
-      out += "| `\(name)` | \(f(Double(s.reduce(0) { $0 + $1.steps }) / c)) | \(s.map(\.steps).max()!) | \(f(Double(s.reduce(0) { $0 + $1.evaluations }) / c)) | \(s.filter { !$0.monotone }.count) of \(s.count) | \(s.filter(\.proven).count) of \(s.count) | \(s.reduce(0) { $0 + $1.problems }) |\n"
+      out += "| `\(name)` | \(fmt(Double(s.reduce(0) { $0 + $1.steps }) / c)) | \(s.map(\.steps).max()!) | \(fmt(Double(s.reduce(0) { $0 + $1.evaluations }) / c)) | \(s.filter { !$0.monotone }.count) of \(s.count) | \(s.filter(\.proven).count) of \(s.count) | \(s.reduce(0) { $0 + $1.problems }) |\n"
     }
     out += "\nNot monotone: somewhere a wider row takes more rows (FFD's and BFD's anomaly); a cell sized from such a function must not assume that more width never means more height.\n"
     return out
@@ -145,13 +145,6 @@ public struct ObjectivesStudy: Sendable {
 private func seconds(_ d: Duration?) -> String {
   guard let d else { return "no limit" }
   let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-  return f(s, 2) + " s"
+  return fmt(s, digits: 2) + " s"
 }
 
-private func f(_ value: Double, _ digits: Int = 1) -> String {
-  var scale = 1.0
-  for _ in 0..<digits { scale *= 10 }
-  let rounded = (value * scale).rounded() / scale
-  if digits == 0 { return String(Int(rounded)) }
-  return String(rounded)
-}

@@ -152,7 +152,8 @@ private func percent(_ part: Int, _ whole: Int) -> String {
   whole == 0 ? "-" : fmt(100 * Double(part) / Double(whole), digits: 0) + "%"
 }
 
-private func fmt(_ value: Double, digits: Int = 1) -> String {
+/// A number for the reports: `digits` decimals, no trailing `.0` on whole values.
+func fmt(_ value: Double, digits: Int = 1) -> String {
   var scale = 1.0
   for _ in 0..<digits { scale *= 10 }
   let rounded = (value * scale).rounded() / scale

@@ -64,6 +64,17 @@ final class BalancedRowsTests: XCTestCase {
     XCTAssertLessThanOrEqual(result.largestEmptySpace, try balanceRows(instance, keepingOrder: true).largestEmptySpace + 358)
   }
 
+  /// The app entry point: the documented example keeps the order and is proven.
+  func testAppEntryPoint() throws {
+    let balanced = try packRowsBalanced(widths: [96.5, 120, 64, 150, 88], rowWidth: 358, spacing: 8)
+    XCTAssertEqual(balanced.packing.rows.flatMap { $0 }, [0, 1, 2, 3, 4])
+    XCTAssertEqual(balanced.packing.rowCount, 2)
+    XCTAssertTrue(balanced.isEvennessProven && balanced.isRowCountProven)
+    // [0 1 2 | 3 4] leaves 61.5 and 112 pt empty; [0 1 | 2 3 4] would leave 133.5 and 40.
+    XCTAssertEqual(balanced.packing.rows, [[0, 1, 2], [3, 4]])
+    XCTAssertEqual(balanced.largestEmptySpace, 112, accuracy: 1e-9)
+  }
+
   /// Fractional widths: the empty spaces are reported for the true widths.
   func testEmptySpacesAreInPointsForTrueWidths() throws {
     let instance = try Instance(widths: [10.25, 20.5, 30.75, 5.5], rowWidth: 40, spacing: 1.5)
