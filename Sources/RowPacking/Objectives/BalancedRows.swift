@@ -5,7 +5,9 @@
 /// not as a justified paragraph, whose last line may stay short).
 public enum RowEvenness: String, CaseIterable, Sendable, Hashable, Codable {
   /// The largest empty space of any row (min-max): no row is left much
-  /// shorter than the others. Ties are broken by the sum of squares.
+  /// shorter than the others. Ties are broken by the sum of squares:
+  /// exactly with the order kept; reordered, among the packings the search
+  /// meets (the proof covers the largest empty space only).
   case largestEmptySpace = "largest-gap"
   /// The sum of the squared empty spaces, the cost of Knuth and Plass's
   /// line breaking (1981) with every row counted.
@@ -44,7 +46,8 @@ public struct BalancedRows: Sendable, Hashable {
   public var rowsLowerBound: LowerBound
   /// Whether the row count is proven the fewest (under the order rule).
   public var isRowCountProven: Bool
-  /// Whether no packing with these rows is more even (on the scaled widths).
+  /// Whether no packing with these rows is more even by the measure (on the
+  /// scaled widths; reordered, the tie-break of ``RowEvenness/largestEmptySpace`` is not part of the proof).
   public var isEvennessProven: Bool
   /// The empty space of each row in points, for the true widths.
   public var emptySpaces: [Double]
@@ -289,7 +292,9 @@ struct MostEvenAssignment {
       if c < best { best = c; bestAssignment = assignment }
       return true
     }
-    if bound(p) >= best { return true }
+    // Prune on the primary measure alone: the proof is of the primary
+    // measure; a tie-break is taken only from packings met on the way.
+    if bound(p).primary >= best.primary { return true }
     let item = order[p]
     let size = sizes[item]
     let emptyRows = counts.filter { $0 == 0 }.count
@@ -317,17 +322,33 @@ struct MostEvenAssignment {
   }
 
   /// A lower bound on the cost of any completion: water-filling of the
-  /// sizes left over the current loads.
+  /// sizes left over the current loads. A row that not even the smallest
+  /// item fits any more keeps its load; the others take the fluid.
   private func bound(_ p: Int) -> (primary: Int, secondary: Int) {
-    let sorted = loads.sorted()
+    let smallest = sizes[order[order.count - 1]]
+    var fixedSquares = 0.0
+    var fixedMinimum = Int.max
+    var open: [Int] = []
+    for l in loads {
+      if l + smallest > capacity {
+        fixedSquares += Double(l) * Double(l)
+        fixedMinimum = min(fixedMinimum, l)
+      } else {
+        open.append(l)
+      }
+    }
     var left = suffix[p]
-    // Raise the lowest `m` rows to a common level until the fluid runs out.
+    if open.isEmpty {
+      return left > 0 ? (Int.max, Int.max) : measure.cost(emptySpaces: loads.map { capacity - $0 })
+    }
+    open.sort()
+    // Raise the lowest `m` open rows to a common level until the fluid runs out.
     var m = 1
-    var level = Double(sorted[0])
+    var level = Double(open[0])
     while true {
-      let next = m < sorted.count ? Double(sorted[m]) : Double.infinity
+      let next = m < open.count ? Double(open[m]) : Double.infinity
       let need = (next - level) * Double(m)
-      if Double(left) <= need || m == sorted.count {
+      if Double(left) <= need || m == open.count {
         level += Double(left) / Double(m)
         break
       }
@@ -337,10 +358,10 @@ struct MostEvenAssignment {
     }
     // Smallest final load <= floor(level) (integer loads); the sum of squared
     // loads >= m level^2 + the rest.
-    let smallestLoad = Int(level.rounded(.down))
+    let smallestLoad = min(fixedMinimum, Int(level.rounded(.down)))
     let largestEmpty = capacity - smallestLoad
-    var squaresOfLoads = Double(m) * level * level
-    for l in sorted[m...] { squaresOfLoads += Double(l) * Double(l) }
+    var squaresOfLoads = fixedSquares + Double(m) * level * level
+    for l in open[m...] { squaresOfLoads += Double(l) * Double(l) }
     let total = Double(suffix[0])
     let c = Double(capacity)
     let squares = Double(rowCount) * c * c - 2 * c * total + squaresOfLoads
