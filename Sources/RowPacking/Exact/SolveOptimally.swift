@@ -19,7 +19,8 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 
 /// The fewest rows, by bin completion in pure Swift, proven when the budget allows.
 ///
-/// First-fit decreasing and best-fit decreasing give a packing, L1, L2 and
+/// First-fit decreasing, best-fit decreasing and knapsack rows (when the
+/// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
 /// when they differ, bin completion (``BinCompletion``; Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
@@ -40,6 +41,11 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
   var bound = scaled.strongLowerBound
+  // Knapsack rows often meets the bound where the decreasing packers do not;
+  // it refuses capacities too large for its dynamic programme.
+  if best.rowCount > bound.value, let filled = try? KnapsackRows().pack(scaled), filled.rowCount < best.rowCount {
+    best = filled
+  }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
   }
