@@ -22,7 +22,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// First-fit decreasing, best-fit decreasing and knapsack rows (when the
 /// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
-/// when they differ, bin completion (``BinCompletion``; Korf 2003, Schreiber
+/// when they differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
 /// proves infeasible raises the bound (source `search`), the first count it
 /// packs is the optimum.
@@ -84,7 +84,7 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
 }
 
 /// The fewest rows for an instance, by bin completion in pure Swift
-/// (``solveOptimally(_:budget:)-(ScaledInstance,_)``), verified and judged.
+/// on its ``ScaledInstance``, verified and judged.
 ///
 /// The status is `optimal` when the rows equal the proven bound, `timelimit`
 /// when the budget ran out first (the packing is the best found, the bound
@@ -92,7 +92,10 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
 /// fractional widths at this resolution, and `wrong` if the packing failed
 /// verification (a bug, never silent).
 ///
-/// - Parameter resolution: units per point for fractional widths; `nil` chooses.
+/// - Parameters:
+///   - instance: the items, row width and spacing.
+///   - budget: how long the search may run (one second by default).
+///   - resolution: units per point for fractional widths; `nil` chooses.
 public func solveOptimally(
   _ instance: Instance, budget: SearchBudget = SearchBudget(), resolution: Int? = nil
 ) -> PackingResult {

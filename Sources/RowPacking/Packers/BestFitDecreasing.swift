@@ -5,7 +5,7 @@
 ///
 /// Has the same worst-case ratio as FFD. Rows are kept in a sorted
 /// structure of (residual, row), so each item costs O(log *n*) amortised;
-/// for capacities up to 2^16, bucketed by residual (``ResidualBuckets``), O(log C).
+/// for capacities up to 2^16, bucketed by residual (`ResidualBuckets`), O(log C).
 ///
 /// D. S. Johnson, A. Demers, J. D. Ullman, M. R. Garey, R. L. Graham,
 /// "Worst-case performance bounds for simple one-dimensional packing

@@ -3,7 +3,7 @@
 ///
 /// Rows are found with a tournament tree of row residuals, so each item
 /// costs O(log *n*) rather than a scan of all rows; for capacities up to
-/// 2^16, with rows bucketed by residual (``ResidualBuckets``), O(log C).
+/// 2^16, with rows bucketed by residual (`ResidualBuckets`), O(log C).
 ///
 /// D. S. Johnson, A. Demers, J. D. Ullman, M. R. Garey, R. L. Graham,
 /// "Worst-case performance bounds for simple one-dimensional packing
