@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates everything in results/ from the current code, in one go
-# (about 10 minutes on 2 cores, plus the peers with --peers). Each step is a
+# (about 17 minutes on 2 cores, plus the peers with --peers). Each step is a
 # script of its own that can also be run alone.
 #
 #   scripts/reproduce-results.sh [--peers]
@@ -18,6 +18,7 @@ export PACKBENCH_SCRATCH="${PACKBENCH_SCRATCH:-.build}"
 swift build -c release --product packbench --scratch-path "$PACKBENCH_SCRATCH" >/dev/null
 scripts/heuristics-bpplib.sh
 scripts/exact-bpplib.sh
+scripts/core-exact.sh
 scripts/scaling.sh
 scripts/keys-bench.sh
 scripts/tags-report.sh

@@ -26,9 +26,9 @@ struct BenchOptions: ParsableArguments {
   var datasets: [String] = []
 
   @Option(help: ArgumentHelp(
-    "Comma-separated algorithm names, or 'heuristics' or 'all' (see 'packbench list').",
+    "Comma-separated algorithm names and groups: 'heuristics' (the packers), 'all' (see 'packbench list'). The default runs the packers and the GLPK 'exact' solver, so that every gap is against a proven optimum.",
     valueName: "a,b,..."))
-  var algorithms: String = "heuristics"
+  var algorithms: String = "heuristics,exact"
 
   @Option(help: "Timed samples per heuristic run; the median, minimum and maximum are reported.")
   var repetitions: Int = 5
@@ -48,6 +48,11 @@ struct BenchOptions: ParsableArguments {
 
   @Option(help: ArgumentHelp("Where BPPLIB is (default: $PACKBENCH_BPPLIB, else ../shared/bpplib).", valueName: "path"))
   var bpplib: String?
+
+  @Option(help: ArgumentHelp(
+    "The optima file (set, instance, n, capacity, optimum; tab separated) for every dataset (default: the nearest optima.tsv in a dataset's folder or above it).",
+    valueName: "file"))
+  var optima: String?
 
   @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
     "Address-space limit of a child process (an exact solve), in MiB; 0 for none.", valueName: "MiB"))
@@ -73,18 +78,24 @@ struct BenchOptions: ParsableArguments {
   }
 
   func selectedAlgorithms() throws -> [BenchAlgorithm] {
-    switch algorithms {
-    case "heuristics": return AlgorithmRegistry.heuristics
-    case "all": return AlgorithmRegistry.all
-    default:
-      return try algorithms.split(separator: ",").map { name in
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard let found = BenchAlgorithms.named(trimmed) else {
-          throw ValidationError("unknown algorithm '\(trimmed)'; known: \(AlgorithmRegistry.names.joined(separator: ", "))")
+    var chosen: [BenchAlgorithm] = []
+    for name in algorithms.split(separator: ",") {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      let found: [BenchAlgorithm]
+      switch trimmed {
+      case "heuristics": found = AlgorithmRegistry.heuristics
+      case "all": found = AlgorithmRegistry.all
+      default:
+        guard let one = BenchAlgorithms.named(trimmed) else {
+          throw ValidationError(
+            "unknown algorithm '\(trimmed)'; known: heuristics, all, \(AlgorithmRegistry.names.joined(separator: ", "))")
         }
-        return found
+        found = [one]
       }
+      for algorithm in found where !chosen.contains(where: { $0.name == algorithm.name }) { chosen.append(algorithm) }
     }
+    if chosen.isEmpty { throw ValidationError("--algorithms names no algorithm") }
+    return chosen
   }
 
   struct Bench {
@@ -101,7 +112,8 @@ struct BenchOptions: ParsableArguments {
   func makeBench() throws -> Bench {
     var environment = ProcessInfo.processInfo.environment
     if let bpplib { environment[DatasetLocator.bpplibVariable] = bpplib }
-    let locator = DatasetLocator(environment: environment)
+    var locator = DatasetLocator(environment: environment)
+    locator.optimaFile = optima.map { URL(fileURLWithPath: $0) }
     var found: [Dataset] = []
     do {
       for spec in datasets.isEmpty ? ["default"] : datasets { found += try locator.datasets(named: spec) }

@@ -11,6 +11,8 @@ struct AlgorithmName: ExpressibleByArgument, Hashable {
     algorithm = found
   }
   static var allValueStrings: [String] { AlgorithmRegistry.names }
+  /// In `--help`, a default reads as the name a user would type.
+  var defaultValueDescription: String { algorithm.name }
   static func == (a: Self, b: Self) -> Bool { a.algorithm.name == b.algorithm.name }
   func hash(into hasher: inout Hasher) { hasher.combine(algorithm.name) }
 }

@@ -12,7 +12,9 @@ struct ScalingCommand: ParsableCommand {
     discussion: """
       Sizes are uniform in 20...100 with row width 150 (Falkenauer's U class),
       seeded. Each time is the median of --runs runs of the packing alone;
-      every packing is verified. Example:
+      every packing is verified. Two baselines are timed the same way on the
+      same sizes: one pass over them (their sum) and sorting a copy; the
+      Markdown output adds each packer's time over its baseline. Example:
         swift run -c release packbench scaling --max 1000000
       """)
 
@@ -53,6 +55,8 @@ struct ScalingCommand: ParsableCommand {
     let points = try measureScaling(algorithms: try parsedAlgorithms(), itemCounts: counts, runs: runs, seed: seed)
     if markdown {
       print(ScalingPoint.markdown(points), terminator: "")
+      print("")
+      print(ScalingPoint.ratioMarkdown(points), terminator: "")
     } else {
       for p in points {
         let name = p.algorithm.padding(toLength: 22, withPad: " ", startingAt: 0)

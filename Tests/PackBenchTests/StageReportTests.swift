@@ -25,3 +25,26 @@ final class StageReportTests: XCTestCase {
     XCTAssertTrue(report.markdown.contains("| set | exact | 4 | 3 | 0.2540 | 10.0000 | 1 | 1 | 0 | 1 | 1 |"), report.markdown)
   }
 }
+
+/// The summary sets gaps against an optimum proven in the same run when the
+/// optima table has none.
+final class SummaryProvenOptimumTests: XCTestCase {
+  func testHeuristicGapsUseTheOptimumProvenInTheSameRun() throws {
+    func make(_ algorithm: String, rows: Int, status: SolveStatus) -> RunRecord {
+      RunRecord(
+        dataset: "uniform", instance: "u1", itemCount: 6, capacity: 10, spacing: 0, algorithm: algorithm, rows: rows,
+        lowerBound: 3, boundSource: .l1, optimum: nil, status: status, verified: true, timeMedian: .milliseconds(1),
+        timeMinimum: .milliseconds(1), timeMaximum: .milliseconds(1), repetitions: 1)
+    }
+    let heuristic = make("next-fit", rows: 4, status: .feasible)
+    let exact = make("exact", rows: 3, status: .optimal)
+    let lines = SummaryLine.summarise([heuristic, exact])
+    XCTAssertEqual(lines.map(\.algorithm), ["next-fit", "exact"])
+    XCTAssertEqual(lines[0].withOptimum, 1)
+    XCTAssertEqual(lines[0].atOptimum, 0)
+    XCTAssertEqual(lines[0].totalGap, 1)
+    // Without a proof in the run, no optimum is invented.
+    let alone = SummaryLine.summarise([heuristic])
+    XCTAssertEqual(alone[0].withOptimum, 0)
+  }
+}

@@ -132,7 +132,54 @@ final class CLITests: CLITestCase {
     let out = try run(["run", "--output", csv, "--repetitions", "1", "--min-sample-ms", "0"])
     XCTAssertEqual(out.status, 0, out.stderr)
     for set in ["uniform", "triplets", "perfect"] { XCTAssertTrue(out.stdout.contains(set), out.stdout) }
-    XCTAssertTrue(out.stdout.contains("150 runs over 30 instances"), out.stdout)
+    // The packers and the exact solver, so every gap is against a proven optimum:
+    // `uniform` has no optimum in optima.tsv, and exact proves all ten.
+    XCTAssertTrue(out.stdout.contains("180 runs over 30 instances"), out.stdout)
+    let exactUniform = out.stdout.split(separator: "\n").first { $0.hasPrefix("uniform") && $0.contains(" exact ") }
+    XCTAssertNotNil(exactUniform, out.stdout)
+    XCTAssertTrue(exactUniform?.contains("10/10") ?? false, out.stdout)
+    let nextFitUniform = out.stdout.split(separator: "\n").first { $0.hasPrefix("uniform") && $0.contains(" next-fit ") }
+    XCTAssertTrue(nextFitUniform?.contains("/10") ?? false, "gaps against the proven optima: \(out.stdout)")
+  }
+
+  /// A folder below the one holding optima.tsv finds it; --optima names one.
+  func testOptimaAreFoundAboveTheDatasetFolderOrNamed() throws {
+    let set = work.appendingPathComponent("collection/instances/alpha")
+    try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+    try "3\n10\n6\n6\n6\n".write(to: set.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+    try "set\tinstance\tn\tcapacity\toptimum\nalpha\ta\t3\t10\t3\n"
+      .write(to: work.appendingPathComponent("collection/optima.tsv"), atomically: true, encoding: .utf8)
+    let csv = work.appendingPathComponent("out.csv").path
+    let found = try run(["run", "--dataset", set.path, "--algorithms", "next-fit", "-o", csv, "--fresh"])
+    XCTAssertEqual(found.status, 0, found.stderr)
+    XCTAssertTrue(try String(contentsOfFile: csv, encoding: .utf8).contains("alpha,a,3,10,0,next-fit,3,3,L2,3,0,optimal"))
+    // --optima overrides; a malformed one is an error naming file and line.
+    let other = work.appendingPathComponent("other.tsv")
+    try "set\tinstance\tn\tcapacity\toptimum\nalpha\ta\t3\tten\t3\n".write(to: other, atomically: true, encoding: .utf8)
+    let bad = try run(["run", "--dataset", set.path, "--algorithms", "next-fit", "-o", csv, "--fresh", "--optima", other.path])
+    XCTAssertNotEqual(bad.status, 0)
+    XCTAssertTrue(bad.stderr.contains("other.tsv:2:"), bad.stderr)
+    let missing = try run(["run", "--dataset", set.path, "-o", csv, "--fresh", "--optima", "/nonexistent/optima.tsv"])
+    XCTAssertNotEqual(missing.status, 0)
+    XCTAssertTrue(missing.stderr.contains("/nonexistent/optima.tsv"), missing.stderr)
+  }
+
+  /// Every default in every --help reads as a user would type it: no Swift
+  /// value dumps (struct initialisers, Optional(...), module names).
+  func testEveryHelpShowsDefaultsAsTyped() throws {
+    let commands = [
+      [], ["solve"], ["run"], ["list"], ["generate"], ["scaling"], ["layout"], ["layout", "show"],
+      ["layout", "make-clouds"], ["layout", "study"], ["keys-bench"], ["report"], ["plan"], ["merge"],
+    ]
+    for command in commands {
+      let help = try run(command + ["--help"])
+      XCTAssertEqual(help.status, 0, "\(command): \(help.stderr)")
+      for leak in ["PackBench.", "RowPacking.", "TagLayout.", "Optional(", "(name:", "implementation:"] {
+        XCTAssertFalse(help.stdout.contains(leak), "packbench \(command.joined(separator: " ")) --help shows '\(leak)':\n\(help.stdout)")
+      }
+    }
+    let solveHelp = try run(["solve", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(solveHelp.contains("default: first-fit-decreasing"), solveHelp)
   }
 
   func testGenerateIsDeterministicAndWritesOptima() throws {

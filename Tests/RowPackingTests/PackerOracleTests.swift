@@ -52,6 +52,27 @@ final class PackerOracleTests: XCTestCase {
     }
   }
 
+  /// Capacities above the residual buckets' limit take the tournament tree,
+  /// the chunked sorted residuals and the packed-key sort (sizes below 2^32)
+  /// or the comparison sort (above): the same rows as the definitions.
+  func testLargeCapacitiesTakeTheOtherStructuresWithTheSameRows() throws {
+    for (seed, scale) in zip(UInt64(1)...400, [100_000, 1 << 34].cycled(400)) {
+      var rng = SplitMix64(seed: seed)
+      let capacity = Int.random(in: 10...200, using: &rng)
+      let sizes = (0..<Int.random(in: 0...60, using: &rng)).map { _ in Int.random(in: 0...capacity, using: &rng) * scale }
+      let s = ScaledInstance(sizes: sizes, capacity: capacity * scale)
+      XCTAssertEqual(FirstFit().pack(s).rows, naiveFirstFit(s, order: Array(s.sizes.indices)), "seed \(seed)")
+      XCTAssertEqual(FirstFitDecreasing().pack(s).rows, naiveFirstFit(s, order: decreasing(s)), "seed \(seed)")
+      XCTAssertEqual(BestFitDecreasing().pack(s).rows, naiveBestFit(s, order: decreasing(s)), "seed \(seed)")
+      XCTAssertEqual(s.indicesByDecreasingSize, decreasing(s), "seed \(seed)")
+    }
+    // Many rows at a large capacity: the sorted residuals split into chunks.
+    var rng = SplitMix64(seed: 98)
+    let sizes = (0..<6000).map { _ in Int.random(in: 1...700, using: &rng) * 1000 }
+    let s = ScaledInstance(sizes: sizes, capacity: 1_000_000)
+    XCTAssertEqual(BestFitDecreasing().pack(s).rows, naiveBestFit(s, order: decreasing(s)))
+  }
+
   func testBestFitDecreasingOnManyRowsMatchesItsDefinition() throws {
     // Enough rows that the sorted residuals split into several chunks.
     var rng = SplitMix64(seed: 99)
@@ -133,4 +154,9 @@ final class PackerOracleTests: XCTestCase {
     XCTAssertEqual(try Instance(widths: [Int](), rowWidth: 5).scaled().martelloTothBound, 0)
     XCTAssertEqual(try Instance(widths: [0, 0], rowWidth: 5).scaled().continuousBound, 1)
   }
+}
+
+extension Array {
+  /// The elements repeated to `count` values.
+  func cycled(_ count: Int) -> [Element] { (0..<count).map { self[$0 % self.count] } }
 }

@@ -27,6 +27,9 @@ public struct DatasetLocator: Sendable {
   public var currentDirectory: URL
   /// The running executable, to find the bundled datasets from a build directory.
   public var executable: URL?
+  /// An optima file that every dataset uses instead of the nearest
+  /// `optima.tsv` (`--optima FILE`).
+  public var optimaFile: URL?
 
   public init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -85,8 +88,9 @@ public struct DatasetLocator: Sendable {
   ///
   /// A directory yields one dataset per folder that directly holds instance
   /// files (`.txt`, `.bpp`, `.csp`), found recursively. Each dataset's
-  /// optima come from the nearest `optima.tsv` in its folder or above it,
-  /// up to the directory named.
+  /// optima come from ``optimaFile`` when set, else from the nearest
+  /// `optima.tsv` in its folder or any folder above it (so a set inside a
+  /// collection, as `bpplib/instances/Scholl_3`, finds the collection's).
   ///
   /// - Throws: ``DatasetError`` when a path does not exist, holds no
   ///   instance file, or an optima file is malformed.
@@ -117,7 +121,7 @@ public struct DatasetLocator: Sendable {
     }
     if !isDirectory.boolValue {
       let folder = root.deletingLastPathComponent()
-      let (table, file) = try optima(near: folder, upTo: folder.deletingLastPathComponent())
+      let (table, file) = try optima(near: folder)
       return [Dataset(name: folder.lastPathComponent, files: [root], optima: table, optimaFile: file)]
     }
     var groups: [String: [URL]] = [:]
@@ -130,25 +134,34 @@ public struct DatasetLocator: Sendable {
     guard !groups.isEmpty else { throw DatasetError.noInstances(root.path) }
     return try groups.keys.sorted().map { folder in
       let folderURL = URL(fileURLWithPath: folder)
-      let (table, file) = try optima(near: folderURL, upTo: root)
+      let (table, file) = try optima(near: folderURL)
       return Dataset(
         name: folderURL.lastPathComponent,
         files: groups[folder]!.sorted { $0.path < $1.path }, optima: table, optimaFile: file)
     }
   }
 
-  /// The nearest `optima.tsv` from `folder` up to `top` (inclusive) and the table in it.
-  func optima(near folder: URL, upTo top: URL) throws -> (table: OptimaTable, file: URL?) {
+  /// ``optimaFile`` when set, else the nearest `optima.tsv` from `folder`
+  /// up to the file system's root, and the table in it. Entries match
+  /// instances by name, item count and capacity, so a table far above
+  /// cannot give a wrong optimum to an instance it does not list.
+  func optima(near folder: URL) throws -> (table: OptimaTable, file: URL?) {
+    if let optimaFile {
+      guard FileManager.default.fileExists(atPath: optimaFile.path) else {
+        throw DatasetError.notFound(optimaFile.path)
+      }
+      return (try OptimaTable(parsing: try readText(optimaFile), file: optimaFile.relativePath), optimaFile)
+    }
     var dir = folder.standardizedFileURL
-    let topPath = top.standardizedFileURL.path
     while true {
       let candidate = dir.appendingPathComponent("optima.tsv")
       if FileManager.default.fileExists(atPath: candidate.path) {
         let text = try readText(candidate)
         return (try OptimaTable(parsing: text, file: candidate.relativePath), candidate)
       }
-      if dir.path == topPath || dir.path == "/" || !dir.path.hasPrefix(topPath) { return (OptimaTable(), nil) }
-      dir = dir.deletingLastPathComponent().standardizedFileURL
+      let parent = dir.deletingLastPathComponent().standardizedFileURL
+      if parent.path == dir.path || dir.path == "/" { return (OptimaTable(), nil) }
+      dir = parent
     }
   }
 }

@@ -8,7 +8,9 @@
 /// budget*: `rows · C − total size`; a completion that wastes more than is
 /// left is never tried. Two dominance rules of Martello and Toth cut the
 /// completions of a row to one: an item that fills the row exactly, and the
-/// largest item that fits when no two items fit together. Items of equal
+/// largest item that fits when no two items fit together; and Korf's
+/// dominance for single items (no item of a row can be swapped for a larger
+/// one left over that still fits). Items of equal
 /// size are one item type with a count, so no completion is tried twice.
 ///
 /// The decision form (rows from the lower bound upward, each with its waste
@@ -168,7 +170,28 @@ struct BinCompletion {
     var smallest = values.count - 1
     while smallest >= 0 && counts[smallest] == 0 { smallest -= 1 }
     if smallest >= 0 && values[smallest] <= room { return false }
+    if isDominatedBySwap(room: room) { return false }
     return closeRow(depth: depth, rowsLeft: rowsLeft, slack: slack, waste: room, itemsLeft: itemsLeft)
+  }
+
+  /// Korf's dominance, for single items: the row is dominated when an item
+  /// in it (other than its first, the largest left) can be swapped for a
+  /// larger item left over that still fits. The swap gives a fuller row that
+  /// packs everything this one does, so a search over undominated rows
+  /// stays exact (each swap raises the row's sum: no cycles).
+  private func isDominatedBySwap(room: Int) -> Bool {
+    guard let start = rowStarts.last else { return false }
+    var previous = -1
+    for position in (start + 1)..<rowTypes.count {
+      let type = rowTypes[position]
+      if type == previous { continue }
+      previous = type
+      // The smallest size left that is larger than this item's.
+      var larger = type - 1
+      while larger >= 0 && counts[larger] == 0 { larger -= 1 }
+      if larger >= 0 && values[larger] <= values[type] + room { return true }
+    }
+    return false
   }
 
   private mutating func closeRow(depth: Int, rowsLeft: Int, slack: Int, waste: Int, itemsLeft: Int) -> Bool {

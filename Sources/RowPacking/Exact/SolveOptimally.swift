@@ -19,9 +19,10 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 
 /// The fewest rows, by bin completion in pure Swift, proven when the budget allows.
 ///
-/// First-fit decreasing and best-fit decreasing give a packing, L1, L2 and
+/// First-fit decreasing, best-fit decreasing and knapsack rows (when the
+/// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
-/// when they differ, bin completion (``BinCompletion``; Korf 2003, Schreiber
+/// when they differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
 /// proves infeasible raises the bound (source `search`), the first count it
 /// packs is the optimum.
@@ -40,6 +41,11 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
   var bound = scaled.strongLowerBound
+  // Knapsack rows often meets the bound where the decreasing packers do not;
+  // it refuses capacities too large for its dynamic programme.
+  if best.rowCount > bound.value, let filled = try? KnapsackRows().pack(scaled), filled.rowCount < best.rowCount {
+    best = filled
+  }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
   }
@@ -78,7 +84,7 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
 }
 
 /// The fewest rows for an instance, by bin completion in pure Swift
-/// (``solveOptimally(_:budget:)-(ScaledInstance,_)``), verified and judged.
+/// on its ``ScaledInstance``, verified and judged.
 ///
 /// The status is `optimal` when the rows equal the proven bound, `timelimit`
 /// when the budget ran out first (the packing is the best found, the bound
@@ -86,7 +92,10 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
 /// fractional widths at this resolution, and `wrong` if the packing failed
 /// verification (a bug, never silent).
 ///
-/// - Parameter resolution: units per point for fractional widths; `nil` chooses.
+/// - Parameters:
+///   - instance: the items, row width and spacing.
+///   - budget: how long the search may run (one second by default).
+///   - resolution: units per point for fractional widths; `nil` chooses.
 public func solveOptimally(
   _ instance: Instance, budget: SearchBudget = SearchBudget(), resolution: Int? = nil
 ) -> PackingResult {

@@ -29,8 +29,11 @@ public enum InstanceGenerator: String, CaseIterable, Sendable {
 
   /// Generates one instance of about `size` items, named `name`.
   ///
-  /// - Parameter size: the number of items (`uniform`), rounded up to a
-  ///   multiple of 3 (`triplets`), or the number of rows (`perfect`).
+  /// - Parameters:
+  ///   - name: the instance's name.
+  ///   - size: the number of items (`uniform`), rounded up to a
+  ///     multiple of 3 (`triplets`), or the number of rows (`perfect`).
+  ///   - rng: the seeded generator the sizes are drawn from.
   public func generate(name: String, size: Int, using rng: inout SplitMix64) -> GeneratedInstance {
     switch self {
     case .uniform:

@@ -25,7 +25,10 @@ public struct OrderKeyList<ID: Hashable & Comparable & Sendable>: Sendable {
 
   /// Loads `records` in key order (ties by id).
   ///
-  /// - Parameter seed: seeds the jitter; nil draws a seed from the system.
+  /// - Parameters:
+  ///   - records: the records, each an id and its key.
+  ///   - generator: the key generator (cap and jitter).
+  ///   - seed: seeds the jitter; nil draws a seed from the system.
   /// - Throws: ``OrderKeyError/duplicateRecord(id:)``.
   /// - Complexity: O(*n* log *n*).
   public init(

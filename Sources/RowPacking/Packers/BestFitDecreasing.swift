@@ -4,7 +4,8 @@
 /// top-most row), a new row when it fits in none.
 ///
 /// Has the same worst-case ratio as FFD. Rows are kept in a sorted
-/// structure of (residual, row), so each item costs O(log *n*) amortised.
+/// structure of (residual, row), so each item costs O(log *n*) amortised;
+/// for capacities up to 2^16, bucketed by residual (`ResidualBuckets`), O(log C).
 ///
 /// D. S. Johnson, A. Demers, J. D. Ullman, M. R. Garey, R. L. Graham,
 /// "Worst-case performance bounds for simple one-dimensional packing
@@ -16,19 +17,38 @@ public struct BestFitDecreasing: RowPacker {
   public var name: String { "best-fit-decreasing" }
 
   public func pack(_ instance: ScaledInstance) -> Packing {
+    let order = instance.indicesByDecreasingSize
+    var rowOfPlacement = [Int](repeating: 0, count: order.count)
+    var rowCount = 0
+    if instance.capacity <= ResidualBuckets.capacityLimit {
+      // Small capacity: rows bucketed by residual, searched in a tree of O(C).
+      var buckets = ResidualBuckets(capacity: instance.capacity, smallestSize: instance.sizes.min() ?? 0)
+      for (k, item) in order.enumerated() {
+        let size = instance.sizes[item]
+        if let (row, residual) = buckets.removeBestFit(size: size) {
+          rowOfPlacement[k] = row
+          buckets.insert(row: row, residual: residual - size)
+        } else {
+          rowOfPlacement[k] = rowCount
+          buckets.insert(row: rowCount, residual: instance.capacity - size)
+          rowCount += 1
+        }
+      }
+      return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
+    }
     var open = SortedResiduals()
-    var rows: [[Int]] = []
-    for item in instance.indicesByDecreasingSize {
+    for (k, item) in order.enumerated() {
       let size = instance.sizes[item]
       if let (residual, row) = open.removeFirst(residualAtLeast: size) {
-        rows[row].append(item)
+        rowOfPlacement[k] = row
         open.insert(residual: residual - size, row: row)
       } else {
-        rows.append([item])
-        open.insert(residual: instance.capacity - size, row: rows.count - 1)
+        rowOfPlacement[k] = rowCount
+        open.insert(residual: instance.capacity - size, row: rowCount)
+        rowCount += 1
       }
     }
-    return Packing(rows: rows)
+    return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
   }
 }
 

@@ -2,7 +2,8 @@
 /// it fits in, a new row when it fits in none.
 ///
 /// Rows are found with a tournament tree of row residuals, so each item
-/// costs O(log *n*) rather than a scan of all rows.
+/// costs O(log *n*) rather than a scan of all rows; for capacities up to
+/// 2^16, with rows bucketed by residual (`ResidualBuckets`), O(log C).
 ///
 /// D. S. Johnson, A. Demers, J. D. Ullman, M. R. Garey, R. L. Graham,
 /// "Worst-case performance bounds for simple one-dimensional packing
@@ -19,18 +20,35 @@ public struct FirstFit: RowPacker {
 
   /// First-fit over the items in `order`.
   static func pack(_ instance: ScaledInstance, order: [Int]) -> Packing {
+    var rowOfPlacement = [Int](repeating: 0, count: order.count)
+    var rowCount = 0
+    if instance.capacity <= ResidualBuckets.capacityLimit {
+      // Small capacity: rows bucketed by residual, searched in a tree of O(C).
+      var buckets = ResidualBuckets(capacity: instance.capacity, smallestSize: instance.sizes.min() ?? 0)
+      for (k, item) in order.enumerated() {
+        let size = instance.sizes[item]
+        if let (row, residual) = buckets.removeFirstFit(size: size) {
+          rowOfPlacement[k] = row
+          buckets.insert(row: row, residual: residual - size)
+        } else {
+          rowOfPlacement[k] = rowCount
+          buckets.insert(row: rowCount, residual: instance.capacity - size)
+          rowCount += 1
+        }
+      }
+      return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
+    }
     var tree = MaxResidualTree(rowSlots: order.count, capacity: instance.capacity)
-    var rows: [[Int]] = []
-    for item in order {
+    for (k, item) in order.enumerated() {
       let size = instance.sizes[item]
       // Unopened rows hold the full capacity, so the left-most row with room
       // is either an open row or the next row to open.
       let row = tree.firstRow(withResidualAtLeast: size)!
-      if row == rows.count { rows.append([]) }
-      rows[row].append(item)
+      if row == rowCount { rowCount += 1 }
+      rowOfPlacement[k] = row
       tree.decrease(row: row, by: size)
     }
-    return Packing(rows: rows)
+    return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
   }
 }
 

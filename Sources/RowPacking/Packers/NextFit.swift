@@ -7,26 +7,34 @@
 ///
 /// D. S. Johnson, "Near-optimal bin packing algorithms", PhD thesis, MIT, 1973.
 ///
-/// - Complexity: O(*n*) time, O(*n*) memory for the result.
+/// - Complexity: O(*n*) time: one pass over the sizes; O(*n*) memory for the result.
 public struct NextFit: RowPacker {
   public init() {}
   public var name: String { "next-fit" }
 
   public func pack(_ instance: ScaledInstance) -> Packing {
-    var rows: [[Int]] = []
-    var current: [Int] = []
-    var residual = 0
-    for (item, size) in instance.sizes.enumerated() {
-      if current.isEmpty || size > residual {
-        if !current.isEmpty { rows.append(current) }
-        current = [item]
-        residual = instance.capacity - size
-      } else {
-        current.append(item)
-        residual -= size
+    let n = instance.count
+    guard n > 0 else { return Packing(items: [], rowStarts: [0]) }
+    let capacity = instance.capacity
+    // The items stay in their order: only the row breaks are found, in one
+    // pass that keeps the current row's load in a register.
+    var rowStarts = [0]
+    // Two neighbouring rows never fit in one, so rows <= 2 L1 + 1: one allocation.
+    let total = instance.sizes.reduce(0, &+)
+    rowStarts.reserveCapacity(Swift.min(n, 2 * ((total + capacity - 1) / Swift.max(capacity, 1)) + 1) + 1)
+    instance.sizes.withUnsafeBufferPointer { sizes in
+      var load = sizes[0]
+      for item in 1..<n {
+        let next = load &+ sizes[item]
+        if next > capacity {
+          rowStarts.append(item)
+          load = sizes[item]
+        } else {
+          load = next
+        }
       }
     }
-    if !current.isEmpty { rows.append(current) }
-    return Packing(rows: rows)
+    rowStarts.append(n)
+    return Packing(items: Array(0..<n), rowStarts: rowStarts)
   }
 }

@@ -29,11 +29,33 @@ extension ScaledInstance {
   /// The item indices by non-increasing size; equal sizes keep their input
   /// order (a stable sort), which is the tie-break of every "decreasing" packer.
   ///
-  /// - Complexity: O(*n* log *n*).
+  /// A counting sort when the sizes are small (at most 2^16 or 2n), else a
+  /// sort of one integer key per item (size and index packed together, so
+  /// no comparison closure runs), else a comparison sort of the indices.
+  ///
+  /// - Complexity: O(*n* + largest size) or O(*n* log *n*).
   public var indicesByDecreasingSize: [Int] {
-    // Sorting (size, index) pairs gives a stable order without relying on a stable sort.
-    sizes.indices.sorted { a, b in
-      sizes[a] != sizes[b] ? sizes[a] > sizes[b] : a < b
+    let n = sizes.count
+    guard n > 1, let largest = sizes.max() else { return Array(0..<n) }
+    if largest <= Swift.max(1 << 16, 2 * n) {
+      // Counting sort: positions by size, largest first, items in input order.
+      var start = [Int](repeating: 0, count: largest + 2)
+      for s in sizes { start[largest - s + 1] &+= 1 }
+      for v in 0...largest { start[v + 1] &+= start[v] }
+      var order = [Int](repeating: 0, count: n)
+      for (item, s) in sizes.enumerated() {
+        let slot = largest - s
+        order[start[slot]] = item
+        start[slot] &+= 1
+      }
+      return order
     }
+    if n < 1 << 31 && largest < 1 << 32 {
+      // One key per item: (largest - size) in the high bits, the index in the low 31.
+      var keys = sizes.enumerated().map { item, s in (largest - s) << 31 | item }
+      keys.sort()
+      return keys.map { $0 & (1 << 31 - 1) }
+    }
+    return sizes.indices.sorted { a, b in sizes[a] != sizes[b] ? sizes[a] > sizes[b] : a < b }
   }
 }
