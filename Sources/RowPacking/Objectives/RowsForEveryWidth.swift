@@ -92,6 +92,8 @@ public struct RowsForEveryWidth: Sendable, Hashable {
 ///
 /// - Parameters:
 ///   - widths: item widths in points (all finite, >= 0).
+///   - spacing: the space between neighbouring items in a row, in points.
+///   - algorithm: the packer (or `exact`) whose rows are tabulated.
 ///   - resolution: units per point; by default the coarsest at which the
 ///     widths and spacing are whole (at most 1000), as the layout scales them.
 /// - Throws: ``StepFunctionError``.
