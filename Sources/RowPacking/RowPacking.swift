@@ -49,11 +49,7 @@ public func solve(
   _ instance: Instance, with packer: some RowPacker, resolution: Int? = nil
 ) -> PackingResult {
   let scaled: ScaledInstance
-  do {
-    scaled = try instance.scaled(resolution: resolution)
-  } catch {
-    return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
-  }
+  do { scaled = try instance.scaled(resolution: resolution) } catch { return .unscalable(error) }
   let bound = scaled.simpleLowerBound
   let clock = ContinuousClock()
   let start = clock.now

@@ -100,11 +100,7 @@ public func solveOptimally(
   _ instance: Instance, budget: SearchBudget = SearchBudget(), resolution: Int? = nil
 ) -> PackingResult {
   let scaled: ScaledInstance
-  do {
-    scaled = try instance.scaled(resolution: resolution)
-  } catch {
-    return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
-  }
+  do { scaled = try instance.scaled(resolution: resolution) } catch { return .unscalable(error) }
   let clock = ContinuousClock()
   let start = clock.now
   let outcome = solveOptimally(scaled, budget: budget)

@@ -113,3 +113,12 @@ public struct PackingResult: Sendable, Hashable {
   /// Rows above the lower bound (0 when proven optimal).
   public var boundGap: Int? { rowCount.map { $0 - lowerBound.value } }
 }
+
+extension PackingResult {
+  /// The result for an instance that cannot be scaled to integers: an
+  /// error with its reason, no packing, no bound.
+  static func unscalable(_ error: any Error) -> PackingResult {
+    PackingResult(
+      packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error("\(error)"))
+  }
+}

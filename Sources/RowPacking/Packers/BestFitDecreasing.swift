@@ -18,24 +18,11 @@ public struct BestFitDecreasing: RowPacker {
 
   public func pack(_ instance: ScaledInstance) -> Packing {
     let order = instance.indicesByDecreasingSize
+    if instance.capacity <= ResidualBuckets.capacityLimit {
+      return ResidualBuckets.pack(instance, order: order, rule: .bestFit)
+    }
     var rowOfPlacement = [Int](repeating: 0, count: order.count)
     var rowCount = 0
-    if instance.capacity <= ResidualBuckets.capacityLimit {
-      // Small capacity: rows bucketed by residual, searched in a tree of O(C).
-      var buckets = ResidualBuckets(capacity: instance.capacity, smallestSize: instance.sizes.min() ?? 0)
-      for (k, item) in order.enumerated() {
-        let size = instance.sizes[item]
-        if let (row, residual) = buckets.removeBestFit(size: size) {
-          rowOfPlacement[k] = row
-          buckets.insert(row: row, residual: residual - size)
-        } else {
-          rowOfPlacement[k] = rowCount
-          buckets.insert(row: rowCount, residual: instance.capacity - size)
-          rowCount += 1
-        }
-      }
-      return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
-    }
     var open = SortedResiduals()
     for (k, item) in order.enumerated() {
       let size = instance.sizes[item]

@@ -20,24 +20,11 @@ public struct FirstFit: RowPacker {
 
   /// First-fit over the items in `order`.
   static func pack(_ instance: ScaledInstance, order: [Int]) -> Packing {
+    if instance.capacity <= ResidualBuckets.capacityLimit {
+      return ResidualBuckets.pack(instance, order: order, rule: .firstFit)
+    }
     var rowOfPlacement = [Int](repeating: 0, count: order.count)
     var rowCount = 0
-    if instance.capacity <= ResidualBuckets.capacityLimit {
-      // Small capacity: rows bucketed by residual, searched in a tree of O(C).
-      var buckets = ResidualBuckets(capacity: instance.capacity, smallestSize: instance.sizes.min() ?? 0)
-      for (k, item) in order.enumerated() {
-        let size = instance.sizes[item]
-        if let (row, residual) = buckets.removeFirstFit(size: size) {
-          rowOfPlacement[k] = row
-          buckets.insert(row: row, residual: residual - size)
-        } else {
-          rowOfPlacement[k] = rowCount
-          buckets.insert(row: rowCount, residual: instance.capacity - size)
-          rowCount += 1
-        }
-      }
-      return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
-    }
     var tree = MaxResidualTree(rowSlots: order.count, capacity: instance.capacity)
     for (k, item) in order.enumerated() {
       let size = instance.sizes[item]

@@ -119,3 +119,31 @@ struct ResidualBuckets {
     return top
   }
 }
+
+extension ResidualBuckets {
+  /// Which open row takes an item: the top-most with room, or the fullest.
+  enum Rule { case firstFit, bestFit }
+
+  /// Packs the items in `order`, each into the open row `rule` picks (a new
+  /// row when none has room), with the rows bucketed by residual.
+  ///
+  /// - Complexity: O(*n* (log C + log *n*) + C).
+  static func pack(_ instance: ScaledInstance, order: [Int], rule: Rule) -> Packing {
+    var buckets = ResidualBuckets(capacity: instance.capacity, smallestSize: instance.sizes.min() ?? 0)
+    var rowOfPlacement = [Int](repeating: 0, count: order.count)
+    var rowCount = 0
+    for (k, item) in order.enumerated() {
+      let size = instance.sizes[item]
+      let found = rule == .firstFit ? buckets.removeFirstFit(size: size) : buckets.removeBestFit(size: size)
+      if let (row, residual) = found {
+        rowOfPlacement[k] = row
+        buckets.insert(row: row, residual: residual - size)
+      } else {
+        rowOfPlacement[k] = rowCount
+        buckets.insert(row: rowCount, residual: instance.capacity - size)
+        rowCount += 1
+      }
+    }
+    return Packing.fromPlacements(order, rowOfPlacement: rowOfPlacement, rowCount: rowCount)
+  }
+}
