@@ -40,7 +40,12 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
   var best = FirstFitDecreasing().packInfallibly(scaled)
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
-  var bound = scaled.strongLowerBound
+  // L1 and L2 first: when a packer meets them (the common case), no bound
+  // can be higher, and the dual feasible functions (100 passes) are skipped.
+  var bound = scaled.simpleLowerBound
+  if best.rowCount > bound.value {
+    bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
+  }
   // Knapsack rows often meets the bound where the decreasing packers do not;
   // it refuses capacities too large for its dynamic programme.
   if best.rowCount > bound.value, let filled = try? KnapsackRows().pack(scaled), filled.rowCount < best.rowCount {

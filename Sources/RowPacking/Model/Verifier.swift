@@ -39,7 +39,8 @@ public func verify(_ packing: Packing, for instance: Instance) -> [PackingViolat
   var seen = [Bool](repeating: false, count: instance.count)
   let integral = instance.isIntegral
   let tolerance = integral ? 0 : 1e-9 * (instance.rowWidth + instance.spacing)
-  for (rowIndex, row) in packing.rows.enumerated() {
+  for rowIndex in 0..<packing.rowCount {
+    let row = packing.row(rowIndex)  // a slice of the flat items: no array per row
     if row.isEmpty { violations.append(.emptyRow(rowIndex)) }
     var usedInteger: Int64 = 0
     var usedDouble = 0.0
