@@ -73,6 +73,22 @@ final class PackerOracleTests: XCTestCase {
     XCTAssertEqual(BestFitDecreasing().pack(s).rows, naiveBestFit(s, order: decreasing(s)))
   }
 
+  /// Few distinct sizes and many items: the residual buckets place runs of
+  /// equal sizes into blocks of rows at once, which must give the rows that
+  /// item-by-item placement gives (zero sizes and exact fills included).
+  func testRunsOfEqualSizesGiveTheRowsOfItemByItemPlacement() throws {
+    for seed in UInt64(1)...300 {
+      var rng = SplitMix64(seed: seed)
+      let capacity = Int.random(in: 1...60, using: &rng)
+      let distinct = (0..<Int.random(in: 1...5, using: &rng)).map { _ in Int.random(in: 0...capacity, using: &rng) }
+      let sizes = (0..<Int.random(in: 0...400, using: &rng)).map { _ in distinct.randomElement(using: &rng)! }
+      let s = ScaledInstance(sizes: sizes, capacity: capacity)
+      XCTAssertEqual(FirstFit().pack(s).rows, naiveFirstFit(s, order: Array(s.sizes.indices)), "seed \(seed)")
+      XCTAssertEqual(FirstFitDecreasing().pack(s).rows, naiveFirstFit(s, order: decreasing(s)), "seed \(seed)")
+      XCTAssertEqual(BestFitDecreasing().pack(s).rows, naiveBestFit(s, order: decreasing(s)), "seed \(seed)")
+    }
+  }
+
   func testBestFitDecreasingOnManyRowsMatchesItsDefinition() throws {
     // Enough rows that the sorted residuals split into several chunks.
     var rng = SplitMix64(seed: 99)
@@ -100,6 +116,40 @@ final class PackerOracleTests: XCTestCase {
       }
       XCTAssertEqual(NextFit().pack(s).rowCount, best[n], "seed \(seed)")
       XCTAssertEqual(NextFit().pack(s).rows.flatMap { $0 }, Array(0..<n), "keeps the order")
+    }
+  }
+
+  /// Next-fit by its definition, one item at a time.
+  func naiveNextFit(_ s: ScaledInstance) -> [[Int]] {
+    var rows: [[Int]] = [], load = 0
+    for item in s.sizes.indices {
+      if rows.isEmpty || load + s.sizes[item] > s.capacity {
+        rows.append([item]); load = s.sizes[item]
+      } else {
+        rows[rows.count - 1].append(item); load += s.sizes[item]
+      }
+    }
+    return rows
+  }
+
+  /// From 1024 items next-fit scans in lanes and joins them: the rows must
+  /// be the definition's, also where a lane's breaks never meet the true
+  /// ones (equal sizes that fill rows in pairs, started at an odd item),
+  /// with zero sizes, exact fills and one item per row.
+  func testNextFitInLanesMatchesItsDefinition() throws {
+    for seed in UInt64(1)...120 {
+      var rng = SplitMix64(seed: seed)
+      let n = Int.random(in: 1000...5000, using: &rng)
+      let capacity = Int.random(in: 1...100, using: &rng)
+      let sizes: [Int]
+      switch seed % 4 {
+      case 0: sizes = (0..<n).map { _ in Int.random(in: 0...capacity, using: &rng) }
+      case 1: sizes = [Int](repeating: Swift.max(capacity / 2, 1), count: n)  // pairs: lanes out of phase
+      case 2: sizes = (0..<n).map { _ in Int.random(in: 0...Swift.max(capacity / 8, 1), using: &rng) }  // long rows
+      default: sizes = (0..<n).map { _ in [0, capacity, capacity / 3].randomElement(using: &rng)! }
+      }
+      let s = ScaledInstance(sizes: sizes.map { Swift.min($0, capacity) }, capacity: capacity)
+      XCTAssertEqual(NextFit().pack(s).rows, naiveNextFit(s), "seed \(seed)")
     }
   }
 

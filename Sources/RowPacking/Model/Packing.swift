@@ -5,12 +5,26 @@
 /// with ``rowStarts`` saying where each row begins, so a packing of a
 /// million items is two arrays, not an array per row. ``rows`` gives the
 /// nested form.
-public struct Packing: Sendable, Hashable {
-  /// Every item, row after row (top to bottom, left to right).
-  public private(set) var items: [Int]
+public struct Packing: Sendable {
+  /// Every item, row after row, or `nil` when that is `0 ..< n` in order
+  /// (a packing that keeps the given order, as next-fit's: only the row
+  /// starts are stored).
+  private var storedItems: [Int]?
   /// Where each row starts in ``items``, then `items.count`: row `r` is
   /// `items[rowStarts[r] ..< rowStarts[r + 1]]`. Never empty (`[0]` for no rows).
   public private(set) var rowStarts: [Int]
+
+  /// Every item, row after row (top to bottom, left to right).
+  ///
+  /// - Complexity: O(1), or O(*n*) for a packing that keeps the given order
+  ///   (its items are `0 ..< n`, made on demand).
+  public var items: [Int] { storedItems ?? Array(0..<itemCount) }
+
+  /// The number of items in all rows.
+  public var itemCount: Int { rowStarts[rowStarts.count - 1] }
+
+  /// The item at `position` in ``items``, without making the array.
+  @inline(__always) func item(at position: Int) -> Int { storedItems?[position] ?? position }
 
   /// A packing from its rows.
   public init(rows: [[Int]]) {
@@ -22,7 +36,7 @@ public struct Packing: Sendable, Hashable {
       items += row
       rowStarts.append(items.count)
     }
-    self.items = items
+    self.storedItems = items
     self.rowStarts = rowStarts
   }
 
@@ -30,7 +44,15 @@ public struct Packing: Sendable, Hashable {
   /// and ends at `items.count`.
   public init(items: [Int], rowStarts: [Int]) {
     precondition(rowStarts.first == 0 && rowStarts.last == items.count, "row starts must run from 0 to the item count")
-    self.items = items
+    self.storedItems = items
+    self.rowStarts = rowStarts
+  }
+
+  /// The packing that keeps the items `0 ..< n` in order, cut into rows at
+  /// `rowStarts` (from 0, never decreasing, ending at `n`).
+  init(inOrderRowStarts rowStarts: [Int]) {
+    precondition(rowStarts.first == 0, "row starts must start at 0")
+    self.storedItems = nil
     self.rowStarts = rowStarts
   }
 
@@ -40,8 +62,15 @@ public struct Packing: Sendable, Hashable {
     set { self = Packing(rows: newValue) }
   }
 
-  /// The items of row `r`, left to right.
-  public func row(_ r: Int) -> ArraySlice<Int> { items[rowStarts[r]..<rowStarts[r + 1]] }
+  /// The items of row `r`, left to right (a slice of ``items``).
+  ///
+  /// - Complexity: O(1), or O(length of the row) for a packing that keeps
+  ///   the given order.
+  public func row(_ r: Int) -> ArraySlice<Int> {
+    let range = rowStarts[r]..<rowStarts[r + 1]
+    guard let storedItems else { return Array(range)[...] }
+    return storedItems[range]
+  }
 
   /// The number of rows.
   public var rowCount: Int { rowStarts.count - 1 }
@@ -51,8 +80,9 @@ public struct Packing: Sendable, Hashable {
   public func rowOfItem(itemCount: Int) -> [Int?] {
     var result = [Int?](repeating: nil, count: itemCount)
     for r in 0..<rowCount {
-      for item in row(r) where item >= 0 && item < itemCount && result[item] == nil {
-        result[item] = r
+      for position in rowStarts[r]..<rowStarts[r + 1] {
+        let item = item(at: position)
+        if item >= 0 && item < itemCount && result[item] == nil { result[item] = r }
       }
     }
     return result
@@ -72,6 +102,21 @@ public struct Packing: Sendable, Hashable {
       next[row] &+= 1
     }
     return Packing(items: items, rowStarts: starts)
+  }
+}
+
+extension Packing: Hashable {
+  /// Packings are equal when they have the same rows with the same items in
+  /// the same order, however they are stored.
+  public static func == (a: Packing, b: Packing) -> Bool {
+    guard a.rowStarts == b.rowStarts else { return false }
+    if a.storedItems == nil && b.storedItems == nil { return true }
+    return (0..<a.itemCount).allSatisfy { a.item(at: $0) == b.item(at: $0) }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rowStarts)
+    for position in 0..<itemCount { hasher.combine(item(at: position)) }
   }
 }
 

@@ -40,12 +40,13 @@ public func verify(_ packing: Packing, for instance: Instance) -> [PackingViolat
   let integral = instance.isIntegral
   let tolerance = integral ? 0 : 1e-9 * (instance.rowWidth + instance.spacing)
   for rowIndex in 0..<packing.rowCount {
-    let row = packing.row(rowIndex)  // a slice of the flat items: no array per row
+    // Positions in the flat items: no array per row.
+    let row = packing.rowStarts[rowIndex]..<packing.rowStarts[rowIndex + 1]
     if row.isEmpty { violations.append(.emptyRow(rowIndex)) }
     var usedInteger: Int64 = 0
     var usedDouble = 0.0
     var overflowed = false
-    for (position, item) in row.enumerated() {
+    for (position, item) in row.lazy.map(packing.item(at:)).enumerated() {
       guard item >= 0, item < instance.count else {
         violations.append(.unknownItem(row: rowIndex, item: item))
         continue

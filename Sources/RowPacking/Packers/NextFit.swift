@@ -5,36 +5,113 @@
 /// packings that keep the given order (each row a run of consecutive items),
 /// it uses the fewest rows: filling each row as far as possible never hurts.
 ///
+/// The packing keeps the items in order, so only the row starts are
+/// written. They are found by a branch-free scan in two lanes at once: the
+/// second half of the items is scanned as if a row started at its first
+/// item, and is then joined to the first half by scanning it again with the
+/// true room left until a row break falls on one of the lane's breaks (from
+/// there on both scans are in the same state: a row holding just that
+/// item). The rows are exactly next-fit's; the lanes only let the processor
+/// overlap two chains of dependent work.
+///
 /// D. S. Johnson, "Near-optimal bin packing algorithms", PhD thesis, MIT, 1973.
 ///
-/// - Complexity: O(*n*) time: one pass over the sizes; O(*n*) memory for the result.
+/// - Complexity: O(*n*) time: one pass over the sizes, plus at most one
+///   more over the second half if its lane never meets the true breaks;
+///   O(rows) memory for the result (its buffer has room for *n* + 1 starts).
 public struct NextFit: RowPacker {
   public init() {}
   public var name: String { "next-fit" }
 
   public func pack(_ instance: ScaledInstance) -> Packing {
-    let n = instance.count
-    guard n > 0 else { return Packing(items: [], rowStarts: [0]) }
-    let capacity = instance.capacity
-    // The items stay in their order: only the row breaks are found, in one
-    // pass that keeps the current row's load in a register.
-    var rowStarts = [0]
-    // Two neighbouring rows never fit in one, so rows <= 2 L1 + 1: one allocation.
-    let total = instance.sizes.reduce(0, &+)
-    rowStarts.reserveCapacity(Swift.min(n, 2 * ((total + capacity - 1) / Swift.max(capacity, 1)) + 1) + 1)
-    instance.sizes.withUnsafeBufferPointer { sizes in
-      var load = sizes[0]
-      for item in 1..<n {
-        let next = load &+ sizes[item]
-        if next > capacity {
-          rowStarts.append(item)
-          load = sizes[item]
-        } else {
-          load = next
+    Packing(inOrderRowStarts: Self.rowStarts(sizes: instance.sizes, capacity: instance.capacity))
+  }
+
+  /// Below this many items one lane is used.
+  static let laneThreshold = 1024
+
+  /// Next-fit's row starts for `sizes`, then `sizes.count`.
+  static func rowStarts(sizes: [Int], capacity: Int) -> [Int] {
+    let n = sizes.count
+    guard n > 0 else { return [0] }
+    // The second lane starts at `half` (n when there is one lane) and is
+    // never longer than the first. Each lane writes its breaks from the
+    // position of its first item: a stretch has at most as many breaks as items.
+    let half = n < laneThreshold ? n : n - n / 2
+    return [Int](unsafeUninitializedCapacity: n + 1) { out, initialized in
+      sizes.withUnsafeBufferPointer { size in
+        let first = size.baseAddress!, second = first + half
+        // The room left in the current row. A break is where the room would
+        // go negative: one subtraction and one conditional move per item,
+        // and a break count advanced by the sign bit, not by a branch
+        // (which would be mispredicted about every other row).
+        var w0 = out.baseAddress!, w1 = out.baseAddress! + half
+        w0.pointee = 0
+        w0 += 1
+        var r0 = capacity &- first[0]
+        var r1 = 0
+        var j = 1
+        if half < n {
+          w1.pointee = 0  // lane-relative; the lane's start is added when joined
+          w1 += 1
+          r1 = capacity &- second[0]
+          while j < n - half {
+            let a0 = first[j], a1 = second[j]
+            let u0 = r0 &- a0, u1 = r1 &- a1
+            w0.pointee = j
+            w1.pointee = j
+            w0 -= u0 >> (Int.bitWidth - 1)
+            w1 -= u1 >> (Int.bitWidth - 1)
+            r0 = u0 < 0 ? capacity &- a0 : u0
+            r1 = u1 < 0 ? capacity &- a1 : u1
+            j &+= 1
+          }
         }
+        // The first lane's items beyond the second lane's length (or all of them).
+        while j < half {
+          let a0 = first[j]
+          let u0 = r0 &- a0
+          w0.pointee = j
+          w0 -= u0 >> (Int.bitWidth - 1)
+          r0 = u0 < 0 ? capacity &- a0 : u0
+          j &+= 1
+        }
+        var written = w0 - out.baseAddress!
+        if half < n {
+          // Join: scan the second half with the true room until a true break
+          // falls on one of the lane's (lane-relative) breaks.
+          let laneCount = w1 - (out.baseAddress! + half)
+          var p = half
+          var room = r0
+          var pending: [Int] = []
+          var met = false
+          for i in half..<n {
+            let u = room &- size[i]
+            if u >= 0 { room = u; continue }
+            while p < half + laneCount && out[p] &+ half < i { p += 1 }
+            if p < half + laneCount && out[p] &+ half == i { met = true; break }
+            pending.append(i)
+            room = capacity &- size[i]
+          }
+          if met {
+            // The lane's breaks from p on are true: move them after the
+            // pending ones (the regions may overlap; moveInitialize copies
+            // as memmove does), then write the pending ones.
+            let tail = half + laneCount - p
+            let destination = written + pending.count
+            if destination != p {
+              (out.baseAddress! + destination).moveInitialize(from: out.baseAddress! + p, count: tail)
+            }
+            for k in 0..<tail { out[destination + k] &+= half }
+            for (k, b) in pending.enumerated() { out[written + k] = b }
+            written = destination + tail
+          } else {
+            for b in pending { out[written] = b; written += 1 }
+          }
+        }
+        out[written] = n
+        initialized = written + 1
       }
     }
-    rowStarts.append(n)
-    return Packing(items: Array(0..<n), rowStarts: rowStarts)
   }
 }
