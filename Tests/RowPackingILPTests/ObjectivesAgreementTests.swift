@@ -49,4 +49,35 @@ final class ObjectivesAgreementTests: XCTestCase {
       }
     }
   }
+
+  /// The row limit with a "+k more" chip, in order and reordered, with and
+  /// without priorities, against its GLPK model.
+  func testRowLimitAgreesWithGLPK() throws {
+    var compared = 0
+    for seed in 0..<40 {
+      var rng = SplitMix64(seed: UInt64(500 + seed))
+      let capacity = Int.random(in: 12...30, using: &rng)
+      let n = Int.random(in: 1...6, using: &rng)
+      let widths = (0..<n).map { _ in Int.random(in: 1...capacity, using: &rng) }
+      let spacing = Int.random(in: 0...2, using: &rng)
+      let instance = try Instance(widths: widths, rowWidth: capacity, spacing: spacing)
+      let chips = (1...n).map { k in Swift.min(capacity, 3 + k) }
+      let maxRows = Int.random(in: 1...3, using: &rng)
+      let priorities: [Int]? = seed % 2 == 0 ? nil : (0..<n).map { _ in Int.random(in: 0...9, using: &rng) }
+      for keepingOrder in [true, false] {
+        let swift = try limitRows(
+          instance, maxRows: maxRows, chipWidth: { Double(chips[$0 - 1]) }, priorities: priorities,
+          keepingOrder: keepingOrder, budget: .unlimited)
+        let model = RowLimitModel(
+          sizes: widths.map { $0 + spacing }, chipSizes: chips.map { $0 + spacing }, capacity: capacity + spacing,
+          maxRows: maxRows, values: priorities ?? [Int](repeating: 1, count: n), keepingOrder: keepingOrder)
+        let glpk = try model.solve()
+        XCTAssertEqual(glpk.status, .optimal, "seed \(seed)")
+        XCTAssertEqual(glpk.value, swift.shownValue, "seed \(seed) order kept \(keepingOrder): \(widths) in \(capacity), N = \(maxRows)")
+        XCTAssertTrue(swift.isProven)
+        compared += 1
+      }
+    }
+    XCTAssertEqual(compared, 80)
+  }
 }
