@@ -164,6 +164,8 @@ struct LayoutShowCommand: ParsableCommand {
 
   @OptionGroup var objectives: LayoutBalanceOptions
 
+  @OptionGroup var rowLimit: LayoutRowLimitOptions
+
   func validate() throws {
     for (name, value) in [("--padding", padding), ("--min-width", minWidth), ("--max-width", maxWidth)] {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a number of points >= 0, not \(value)") }
@@ -171,6 +173,9 @@ struct LayoutShowCommand: ParsableCommand {
     if let first, first < 1 { throw ValidationError("--first must be at least 1") }
     if rtl && ltr { throw ValidationError("--rtl and --ltr contradict each other; give at most one") }
     if objectives.heightsForEveryWidth { _ = try objectives.rowCountAlgorithm(algorithm) }
+    if rowLimit.maxRows != nil && (objectives.balance != nil || objectives.heightsForEveryWidth) {
+      throw ValidationError("--max-rows, --balance and --heights-for-every-width are separate questions; give one of them")
+    }
     if AlgorithmRegistry.named(algorithm) == nil {
       throw ValidationError("unknown algorithm '\(algorithm)'; the algorithms are \(AlgorithmRegistry.names.joined(separator: ", "))")
     }
@@ -181,9 +186,19 @@ struct LayoutShowCommand: ParsableCommand {
 
   func run() throws {
     var labels: [String]
+    var priorities: [Int]? = nil
     do {
-      labels = try TagList.read(path: tags)
-      if let first { labels = Array(labels.prefix(first)) }
+      if rowLimit.priorities {
+        let read = try TagList.readWithPriorities(path: tags)
+        labels = read.labels
+        priorities = read.priorities
+      } else {
+        labels = try TagList.read(path: tags)
+      }
+      if let first {
+        labels = Array(labels.prefix(first))
+        priorities = priorities.map { Array($0.prefix(first)) }
+      }
     } catch {
       printError("error: \(error)")
       throw ExitCode(1)
@@ -202,10 +217,12 @@ struct LayoutShowCommand: ParsableCommand {
     let engine = TagLayoutEngine(options: options)
     let layout: TagLayoutResult
     let balanced: (layout: TagLayoutResult, balanced: BalancedRows)?
+    let limited: RowLimitedLayout?
     do {
       if objectives.heightsForEveryWidth { return try objectives.printHeights(measured, engine: engine, algorithm: algorithm, json: json) }
       balanced = try objectives.balancedLayout(measured, engine: engine)
-      layout = try balanced?.layout ?? layOut(measured, engine: engine, algorithm: chosen)
+      limited = try rowLimit.limitedLayout(measured, priorities: priorities, engine: engine, measurer: measurer, style: style)
+      layout = try balanced?.layout ?? limited?.layout ?? layOut(measured, engine: engine, algorithm: chosen)
     } catch let error as LayoutError {
       printError("error: \(tags): \(error)")
       if case .packer = error { throw ExitCode(2) }
@@ -221,6 +238,7 @@ struct LayoutShowCommand: ParsableCommand {
         if let other = try? layOut(measured, engine: engine, algorithm: candidate) { layouts.append(other) }
       }
       if let balanced { layouts.append(balanced.layout) }
+      if let limited { layouts.append(limited.layout) }
       let page = HTMLComparison(
         title: "\(labels.count) tags from \(tags)", renderer: renderer,
         sections: [HTMLComparison.Section(
@@ -231,14 +249,15 @@ struct LayoutShowCommand: ParsableCommand {
     if json {
       print(try LayoutJSON(layout: layout, measurer: measurer, preset: preset, tagFile: tags).encoded())
     } else {
-      printText(layout, measurer: measurer)
+      printText(layout, measurer: measurer, inputCount: labels.count)
       if let balanced { LayoutBalanceOptions.describe(balanced.balanced).forEach { print($0) } }
+      if let limited { LayoutRowLimitOptions.describe(limited, labels: labels).forEach { print($0) } }
     }
   }
 
-  func printText(_ layout: TagLayoutResult, measurer: TextMeasurer) {
+  func printText(_ layout: TagLayoutResult, measurer: TextMeasurer, inputCount: Int? = nil) {
     let o = layout.options
-    print("tags:           \(layout.tags.count) from \(tags)")
+    print("tags:           \(inputCount ?? layout.tags.count) from \(tags)")
     print("font:           \(measurer.familyName), \(formatNumber(measurer.font.size)) pt (\(measurer.font.path)); line height \(String(format: "%.2f", measurer.lineHeight)) pt")
     print("algorithm:      \(layout.algorithm)\(o.fit == .strict ? " (strict fit)" : "")")
     print("direction:      \(o.direction.rawValue)\(rtl || ltr ? "" : " (from the labels' script; --rtl / --ltr override)")")

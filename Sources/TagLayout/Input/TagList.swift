@@ -41,11 +41,13 @@ public enum TagList {
 public enum TagListError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   case empty(path: String)
+  case badLine(path: String, line: Int, reason: String)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): return "\(path): the tag file \(reason)"
     case .empty(let path): return "\(path): the tag file holds no tags (one label per line; # starts a comment)"
+    case .badLine(let path, let line, let reason): return "\(path):\(line): \(reason)"
     }
   }
 }
