@@ -173,6 +173,7 @@ struct LayoutStudyCommand: ParsableCommand {
     var results: [TagCloudStudy.CloudResult] = []
     let objectiveStudy = objectives.study
     var objectiveResults: [ObjectivesStudy.CloudResult] = []
+    var rowLimitResults: [ObjectivesStudy.RowLimitResult] = []
     var sections: [(saving: Int, count: Int, section: HTMLComparison.Section, style: TagStyle)] = []
     var widthMismatches: [String] = []
     var checkedWidths = 0
@@ -210,6 +211,11 @@ struct LayoutStudyCommand: ParsableCommand {
           instance, engine: TagLayoutEngine(options: study.options(for: cloud)), tags: study.tags(for: cloud))
         objectiveResults.append(answer)
         layouts += balanced
+        let chipTag = { (k: Int) in measurer.tags(for: ["+\(k) more"], style: style)[0] }
+        let (limits, limited) = objectiveStudy.studyRowLimits(
+          instance, engine: TagLayoutEngine(options: study.options(for: cloud)), tags: study.tags(for: cloud), chipTag: chipTag)
+        rowLimitResults.append(limits)
+        layouts += limited
       }
       if let nf = result.outcomes["next-fit"], instance.count <= 30 {
         let best = result.outcomes.values.map(\.rows).min() ?? nf.rows
@@ -232,7 +238,10 @@ struct LayoutStudyCommand: ParsableCommand {
       "Widths re-measured from the labels: \(checkedWidths - widthMismatches.count) of \(checkedWidths) agree with the dataset files" + (widthMismatches.isEmpty ? "." : " (mismatches: \(widthMismatches.prefix(5).joined(separator: "; ")))."),
     ]
     var markdown = study.markdown(results, header: header)
-    if let objectiveStudy { markdown += "\n" + objectiveStudy.markdown(objectiveResults) }
+    if let objectiveStudy {
+      markdown += "\n" + objectiveStudy.markdown(objectiveResults)
+      markdown += "\n" + objectiveStudy.rowLimitMarkdown(rowLimitResults)
+    }
     if let output { try write(markdown, to: output) } else { print(markdown, terminator: "") }
     if let html {
       let picked = sections.enumerated().sorted { a, b in

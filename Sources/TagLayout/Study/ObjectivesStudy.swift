@@ -148,7 +148,7 @@ private func checks(_ problems: [Int]) -> String {
   problems.isEmpty ? "not checked" : String(problems.reduce(0, +))
 }
 
-private func seconds(_ d: Duration?) -> String {
+func seconds(_ d: Duration?) -> String {
   guard let d else { return "no limit" }
   let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
   return fmt(s, digits: 2) + " s"
