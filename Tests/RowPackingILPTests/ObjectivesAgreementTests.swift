@@ -80,4 +80,31 @@ final class ObjectivesAgreementTests: XCTestCase {
     }
     XCTAssertEqual(compared, 80)
   }
+
+  /// Rows against tags moved: every point of the Swift curve against the
+  /// GLPK model for its row count, and one row fewer than the curve's last
+  /// is infeasible for GLPK too.
+  func testFewestMovesAgreeWithGLPK() throws {
+    var compared = 0
+    for seed in 0..<30 {
+      var rng = SplitMix64(seed: UInt64(900 + seed))
+      let capacity = Int.random(in: 12...30, using: &rng)
+      let widths = (0..<Int.random(in: 2...7, using: &rng)).map { _ in Int.random(in: 1...capacity, using: &rng) }
+      let spacing = Int.random(in: 0...2, using: &rng)
+      let instance = try Instance(widths: widths, rowWidth: capacity, spacing: spacing)
+      let tradeoff = try tradeoffRowsAndMoves(instance, budget: .unlimited)
+      let sizes = widths.map { $0 + spacing }
+      for point in tradeoff.points {
+        let glpk = try FewestMovesModel(sizes: sizes, capacity: capacity + spacing, rows: point.rows).solve()
+        XCTAssertEqual(glpk.status, .optimal, "seed \(seed)")
+        XCTAssertEqual(glpk.moves, point.moves, "seed \(seed), \(point.rows) rows: \(widths) in \(capacity)")
+        compared += 1
+      }
+      if let last = tradeoff.points.last, last.rows > 1 {
+        let fewer = try FewestMovesModel(sizes: sizes, capacity: capacity + spacing, rows: last.rows - 1).solve()
+        XCTAssertEqual(fewer.status, .infeasible, "seed \(seed): \(last.rows - 1) rows")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(compared, 30, "at least one point per instance")
+  }
 }
