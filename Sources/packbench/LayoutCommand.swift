@@ -166,6 +166,8 @@ struct LayoutShowCommand: ParsableCommand {
 
   @OptionGroup var rowLimit: LayoutRowLimitOptions
 
+  @OptionGroup var moves: LayoutTradeoffOptions
+
   func validate() throws {
     for (name, value) in [("--padding", padding), ("--min-width", minWidth), ("--max-width", maxWidth)] {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a number of points >= 0, not \(value)") }
@@ -173,8 +175,9 @@ struct LayoutShowCommand: ParsableCommand {
     if let first, first < 1 { throw ValidationError("--first must be at least 1") }
     if rtl && ltr { throw ValidationError("--rtl and --ltr contradict each other; give at most one") }
     if objectives.heightsForEveryWidth { _ = try objectives.rowCountAlgorithm(algorithm) }
-    if rowLimit.maxRows != nil && (objectives.balance != nil || objectives.heightsForEveryWidth) {
-      throw ValidationError("--max-rows, --balance and --heights-for-every-width are separate questions; give one of them")
+    let questions = [rowLimit.maxRows != nil, objectives.balance != nil, objectives.heightsForEveryWidth, moves.isRequested]
+    if questions.filter({ $0 }).count > 1 {
+      throw ValidationError("--max-rows, --balance, --heights-for-every-width and --tradeoff / --fewest-moves / --max-moves are separate questions; give one of them")
     }
     if AlgorithmRegistry.named(algorithm) == nil {
       throw ValidationError("unknown algorithm '\(algorithm)'; the algorithms are \(AlgorithmRegistry.names.joined(separator: ", "))")
@@ -218,11 +221,13 @@ struct LayoutShowCommand: ParsableCommand {
     let layout: TagLayoutResult
     let balanced: (layout: TagLayoutResult, balanced: BalancedRows)?
     let limited: RowLimitedLayout?
+    let moved: (layout: TagLayoutResult?, tradeoff: RowsAndMovesTradeoff, point: FewestMovesLayout?)?
     do {
       if objectives.heightsForEveryWidth { return try objectives.printHeights(measured, engine: engine, algorithm: algorithm, json: json) }
       balanced = try objectives.balancedLayout(measured, engine: engine)
       limited = try rowLimit.limitedLayout(measured, priorities: priorities, engine: engine, measurer: measurer, style: style)
-      layout = try balanced?.layout ?? limited?.layout ?? layOut(measured, engine: engine, algorithm: chosen)
+      moved = try moves.movesLayout(measured, engine: engine)
+      layout = try balanced?.layout ?? limited?.layout ?? moved?.layout ?? layOut(measured, engine: engine, algorithm: chosen)
     } catch let error as LayoutError {
       printError("error: \(tags): \(error)")
       if case .packer = error { throw ExitCode(2) }
@@ -239,6 +244,7 @@ struct LayoutShowCommand: ParsableCommand {
       }
       if let balanced { layouts.append(balanced.layout) }
       if let limited { layouts.append(limited.layout) }
+      if let movedLayout = moved?.layout { layouts.append(movedLayout) }
       let page = HTMLComparison(
         title: "\(labels.count) tags from \(tags)", renderer: renderer,
         sections: [HTMLComparison.Section(
@@ -252,6 +258,9 @@ struct LayoutShowCommand: ParsableCommand {
       printText(layout, measurer: measurer, inputCount: labels.count)
       if let balanced { LayoutBalanceOptions.describe(balanced.balanced).forEach { print($0) } }
       if let limited { LayoutRowLimitOptions.describe(limited, labels: labels).forEach { print($0) } }
+      if let moved {
+        LayoutTradeoffOptions.describe(moved.tradeoff, point: moved.point, labels: labels, printCurve: moves.tradeoff).forEach { print($0) }
+      }
     }
   }
 

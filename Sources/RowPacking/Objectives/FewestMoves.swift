@@ -86,8 +86,13 @@ public func tradeoffRowsAndMoves(
   var rows = nextFit.rowCount - 1
   while rows >= fewest.packing.rowCount {
     // An upper bound: the exact solver's packing at its row count.
-    var upper: (packing: Packing, moved: [Int])? = nil
-    if rows == fewest.packing.rowCount { upper = inReadingOrder(fewest.packing) }
+    // Upper bounds: a greedy set of moved tags, and at the fewest rows the
+    // exact solver's packing read in order; the smaller one.
+    var upper = search.greedyMoves(rows: rows, meter: &meter)
+    if rows == fewest.packing.rowCount {
+      let solver = inReadingOrder(fewest.packing)
+      if upper.map({ solver.moved.count < $0.moved.count }) ?? true { upper = solver }
+    }
     var found: (packing: Packing, moved: [Int])? = nil
     var lower = moves
     while found == nil, moves <= n, upper.map({ moves < $0.moved.count }) ?? true {
@@ -142,6 +147,8 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
 /// The search of ``tradeoffRowsAndMoves(_:budget:resolution:)``: sets of
 /// moved tags of a given size, each decided by a dynamic programme.
 struct FewestMovesSearch {
+  /// The most tags the greedy upper bound moves (each decision costs 3^m per state).
+  static let greedyLimit = 12
   let sizes: [Int]
   let capacity: Int
   private(set) var nodes = 0
@@ -169,6 +176,36 @@ struct FewestMovesSearch {
       chosen[i] += 1
       for j in (i + 1)..<size { chosen[j] = chosen[j - 1] + 1 }
     }
+  }
+
+  /// A set of moved tags that allows `rows` rows, grown one tag at a time:
+  /// each time the tag whose removal leaves the kept tags' flow the fewest
+  /// rows (then the least load in its last row), until the dynamic
+  /// programme finds a layout. An upper bound, not a proof.
+  ///
+  /// - Complexity: O(*n*^3) flows plus one decision per tag added, at most
+  ///   ``greedyLimit`` tags; each decision counts as a node of `meter`.
+  func greedyMoves(rows: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])? {
+    let n = sizes.count
+    var isMoved = [Bool](repeating: false, count: n)
+    var moved: [Int] = []
+    while moved.count <= Swift.min(n, Self.greedyLimit) {
+      guard meter.tick(), meter.checkClock() else { return nil }
+      if let packing = layout(rows: rows, moved: moved) { return (packing, moved) }
+      var best: (rows: Int, load: Int, item: Int)? = nil
+      for candidate in 0..<n where !isMoved[candidate] {
+        var count = 0, load = 0
+        for i in 0..<n where !isMoved[i] && i != candidate {
+          if count == 0 || load + sizes[i] > capacity { count += 1; load = sizes[i] } else { load += sizes[i] }
+        }
+        if best.map({ (count, load) < ($0.rows, $0.load) }) ?? true { best = (count, load, candidate) }
+      }
+      guard let best else { return nil }
+      isMoved[best.item] = true
+      moved.append(best.item)
+      moved.sort()
+    }
+    return nil
   }
 
   /// The rows when `moved` leave the order and the rest stay in it, or `nil`.
