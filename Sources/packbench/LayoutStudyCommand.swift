@@ -174,6 +174,7 @@ struct LayoutStudyCommand: ParsableCommand {
     let objectiveStudy = objectives.study
     var objectiveResults: [ObjectivesStudy.CloudResult] = []
     var rowLimitResults: [ObjectivesStudy.RowLimitResult] = []
+    var movesResults: [ObjectivesStudy.MovesResult] = []
     var sections: [(saving: Int, count: Int, section: HTMLComparison.Section, style: TagStyle)] = []
     var widthMismatches: [String] = []
     var checkedWidths = 0
@@ -216,6 +217,7 @@ struct LayoutStudyCommand: ParsableCommand {
           instance, engine: TagLayoutEngine(options: study.options(for: cloud)), tags: study.tags(for: cloud), chipTag: chipTag)
         rowLimitResults.append(limits)
         layouts += limited
+        if let moves = objectiveStudy.studyMoves(instance) { movesResults.append(moves) }
       }
       if let nf = result.outcomes["next-fit"], instance.count <= 30 {
         let best = result.outcomes.values.map(\.rows).min() ?? nf.rows
@@ -240,6 +242,7 @@ struct LayoutStudyCommand: ParsableCommand {
     var markdown = study.markdown(results, header: header)
     if let objectiveStudy {
       markdown += "\n" + objectiveStudy.markdown(objectiveResults)
+      markdown += "\n" + objectiveStudy.movesMarkdown(movesResults)
       markdown += "\n" + objectiveStudy.rowLimitMarkdown(rowLimitResults)
     }
     if let output { try write(markdown, to: output) } else { print(markdown, terminator: "") }
