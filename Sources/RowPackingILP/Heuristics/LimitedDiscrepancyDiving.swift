@@ -54,7 +54,7 @@ struct LimitedDiscrepancyDiving {
   /// Discrepancies are taken only at this many first branching nodes of a path.
   var maxDiscrepancyDepth = 4
   /// Residuals of at most this many items are decided by bin completion.
-  var exactItems = 20
+  var exactItems = 60
   /// The node limit of each bin completion on a residual.
   var exactNodeLimit = 2_000
   /// Restarts (perturbed LP values) after the first round.
