@@ -27,22 +27,11 @@ bpplib="${PACKBENCH_BPPLIB:-../shared/bpplib}"
 work=.build-peers
 mkdir -p "$work" results
 
-# Python 3.12 for packingsolver: python3.12 on PATH, else pyenv's.
-python="${PEERS_PYTHON:-}"
-if [ -z "$python" ]; then
-  for candidate in python3.12 python3.13 "$HOME"/.pyenv/versions/3.12*/bin/python3.12; do
-    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then
-      python="$candidate"; break
-    fi
-  done
-fi
-[ -n "$python" ] || { echo "peers: no Python >= 3.12 found (packingsolver's wheels need it); set PEERS_PYTHON" >&2; exit 1; }
-if [ ! -x "$work/venv/bin/python" ]; then "$python" -m venv "$work/venv"; fi
-"$work/venv/bin/pip" install -q ortools highspy packingsolver >&2
-
-scratch="${PACKBENCH_SCRATCH:-.build}"
-swift build -c release --scratch-path "$scratch" --product packbench >&2
-bin="$scratch/release/packbench"
+. scripts/peers/lib.sh
+# shellcheck disable=SC2086  # $peers is a list of names
+peers_venv "$work" $peers
+packbench_release
+bin="$packbench_bin"
 
 # The sample: per set, $per_set instances evenly spaced in name order.
 rm -rf "$work/sample"
@@ -61,20 +50,15 @@ done
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
 echo "peers: $(wc -l < "$work/sample.list") instances, time limit ${limit} s, memory limit ${memory} MiB" >&2
 
-versions=""
 if [ -z "${REPORT_ONLY:-}" ]; then
 rm -f "$work"/peers-*.csv "$work"/peers-*.csv.manifest.json
 "$bin" run --dataset "$work/sample" --algorithms "$algorithms" --time-limit "$limit" --memory-limit "$memory" \
   --repetitions 5 -o "$work/peers-packbench.csv" -q
-for peer in $peers; do
-  mapfile -t files < "$work/sample.list"
-  "$work/venv/bin/python" scripts/peers/run_peer.py --solver "$peer" --time-limit "$limit" --memory-limit "$memory" \
-    --output "$work/peers-$peer.csv" "${files[@]}"
-done
+# shellcheck disable=SC2086
+peers_run "$work" "$work/sample.list" "$limit" "$memory" "$work/peers" $peers
 fi
-for peer in $peers; do
-  versions+="$peer $("$work/venv/bin/python" scripts/peers/run_peer.py --solver "$peer" --version), "
-done
+# shellcheck disable=SC2086
+versions="$(peers_versions "$work" $peers)"
 
 # One file: packbench's rows, then each peer's (the same header), with
 # packbench's manifest (the same limits) beside it.
@@ -93,7 +77,7 @@ cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
   echo
   echo "Every solver gets the same limits per instance: ${limit} s of wall time (a SIGKILL at the limit plus a grace period) and ${memory} MiB of address space, each instance in its own child process, one at a time."
   echo "packbench's exact solver and the peers each run on one thread (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters)."
-  echo "Peer versions: ${versions%, }. packbench's heuristics: median of 5 timed samples."
+  echo "Peer versions: ${versions}. packbench's heuristics: median of 5 timed samples."
   echo "Every packing, packbench's or a peer's, is verified by the harness before it counts; \`optimal\` means rows equal a bound the solver proved."
   echo
   cat "$work/report.md"

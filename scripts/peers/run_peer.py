@@ -372,8 +372,11 @@ def run_one(args, path, optima_cache):
         record.update(lower_bound=bound, bound_source="MIP")
     rows = result["rows"]
     limit_reached = result["seconds"] >= args.time_limit * 0.98 or result.get("solver_status") in ("FEASIBLE", "Time limit reached", "UNKNOWN")
-    if rows is None:
-        record.update(status="timelimit" if limit_reached else "error", message=result.get("solver_status", ""))
+    if rows is None or (not rows and widths):
+        # No packing (packingsolver returns an empty solution when its time
+        # runs out before it found one): a limit, not a wrong answer.
+        record.update(status="timelimit" if limit_reached else "error",
+                      message=result.get("solver_status", "") or "no packing returned")
         return record
     problem = verify(rows, capacity, widths)
     record["rows"] = len(rows)

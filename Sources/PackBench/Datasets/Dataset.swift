@@ -18,6 +18,9 @@ public struct Dataset: Sendable {
 public struct DatasetLocator: Sendable {
   /// The environment variable that overrides where BPPLIB is.
   public static let bpplibVariable = "PACKBENCH_BPPLIB"
+  /// The environment variable that overrides where the hard BPPLIB sets
+  /// (AI, ANI, GI, Random) are.
+  public static let bpplibHardVariable = "PACKBENCH_BPPLIB_HARD"
   /// The environment variable that overrides where the bundled datasets are.
   public static let datasetsVariable = "PACKBENCH_DATASETS"
   /// File extensions read as instances.
@@ -49,6 +52,16 @@ public struct DatasetLocator: Sendable {
     }
     let root = projectRoot ?? currentDirectory
     return root.appendingPathComponent("../shared/bpplib").standardizedFileURL
+  }
+
+  /// Where the hard BPPLIB sets are: `$PACKBENCH_BPPLIB_HARD`, else
+  /// `../shared/bpplib-hard` from the project root (or the current directory).
+  public var bpplibHardDirectory: URL {
+    if let path = environment[Self.bpplibHardVariable], !path.isEmpty {
+      return URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+    }
+    let root = projectRoot ?? currentDirectory
+    return root.appendingPathComponent("../shared/bpplib-hard").standardizedFileURL
   }
 
   /// The directory of bundled datasets: `$PACKBENCH_DATASETS`, else the
@@ -83,7 +96,8 @@ public struct DatasetLocator: Sendable {
     return nil
   }
 
-  /// The named datasets: `default` (the bundled default), `bpplib`, or any
+  /// The named datasets: `default` (the bundled default), `bpplib`,
+  /// `bpplib-hard` (AI, ANI, GI and Random, ``bpplibHardDirectory``), or any
   /// path to a directory or a single instance file.
   ///
   /// A directory yields one dataset per folder that directly holds instance
@@ -106,6 +120,11 @@ public struct DatasetLocator: Sendable {
       root = bpplibDirectory
       guard FileManager.default.fileExists(atPath: root.path) else {
         throw DatasetError.bpplibNotFound(root.path)
+      }
+    case "bpplib-hard":
+      root = bpplibHardDirectory
+      guard FileManager.default.fileExists(atPath: root.path) else {
+        throw DatasetError.bpplibHardNotFound(root.path)
       }
     default:
       root = URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL
@@ -171,6 +190,7 @@ public enum DatasetError: Error, CustomStringConvertible, Equatable {
   case notFound(String)
   case noInstances(String)
   case bpplibNotFound(String)
+  case bpplibHardNotFound(String)
   case bundledDatasetNotFound
   case unreadable(String, String)
 
@@ -180,6 +200,8 @@ public enum DatasetError: Error, CustomStringConvertible, Equatable {
     case .noInstances(let path): return "\(path): no instance files (.txt, .bpp, .csp) found"
     case .bpplibNotFound(let path):
       return "BPPLIB not found at \(path); set \(DatasetLocator.bpplibVariable) or pass its directory with --dataset"
+    case .bpplibHardNotFound(let path):
+      return "the hard BPPLIB sets not found at \(path); set \(DatasetLocator.bpplibHardVariable) or pass the directory with --dataset"
     case .bundledDatasetNotFound:
       return "the bundled datasets/ folder was not found; run from the project directory or set \(DatasetLocator.datasetsVariable)"
     case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"

@@ -17,7 +17,7 @@
 /// ceiling meets the master's, when the bound's ceiling can no longer change.
 ///
 /// The master is kept between solves: demands can be lowered (diving, see
-/// ``ResidualDiving``) and raised again; patterns that no longer fit the
+/// ``LimitedDiscrepancyDiving``) and raised again; patterns that no longer fit the
 /// demands are fixed at zero, and the last basis is reused.
 ///
 /// P. C. Gilmore and R. E. Gomory, "A linear programming approach to the

@@ -8,7 +8,8 @@ import RowPacking
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
-///    ``ResidualDiving`` on that LP for a packing that meets it.
+///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
+///    (a short search: the plain dive and two restarts).
 /// 3. Do the items fit in the bound's rows? A short branch and bound by bin
 ///    completion (``BinCompletion``, stage "search"), then the
 ///    set-partitioning MIP over the rows that waste at most the budget
@@ -17,6 +18,8 @@ import RowPacking
 ///    MIP: a finished branch and bound), repeated. This settles the
 ///    instances whose LP bound is below the optimum (non-IRUP), where the
 ///    waste budget is tiny.
+///    Then a wider diving search (limited discrepancies, restarts) towards
+///    the bound, possibly raised, with most of the time left.
 /// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -28,8 +31,10 @@ struct ExactPipeline {
   let verbose: Bool
   /// The largest arc-flow graph the MIP stage builds.
   var arcLimit = 400_000
-  /// Dives before giving up on the LP stage.
-  var maxDives = 40
+  /// The most discrepancies on a path of the second diving search
+  /// (``LimitedDiscrepancyDiving``), and its restarts.
+  var maxDiscrepancy = 2
+  var maxRestarts = 40
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -57,18 +62,21 @@ struct ExactPipeline {
       }
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
-      // Dives first (a share of the time), then the search on the bound's
-      // rows, then dives again towards the (possibly raised) bound.
-      func dive(share: Double, maxDives: Int) throws(GLPKError) {
+      // A short search first (the plain dive and two perturbed ones), then
+      // the decision on the bound's rows, then the wider search towards the
+      // (possibly raised) bound with what is left.
+      func dive(share: Double, maxDiscrepancy: Int, maxRestarts: Int) throws(GLPKError) {
         let until = setup.clock.now + setup.timeLeft * share
-        var diving = ResidualDiving(master: master, target: bound.value)
-        let outcome = try diving.run(until: until, maxDives: maxDives, incumbentRows: best.rowCount)
+        var diving = LimitedDiscrepancyDiving(master: master, target: bound.value)
+        diving.maxDiscrepancy = maxDiscrepancy
+        diving.maxRestarts = maxRestarts
+        let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
         if let patterns = outcome.patterns {
           let packing = types.packing(patterns: patterns)
           if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
         }
       }
-      try dive(share: 0.2, maxDives: 3)
+      try dive(share: 0.2, maxDiscrepancy: 0, maxRestarts: 2)
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
       // Branch and bound by bin completion: do the items fit in `bound` rows?
@@ -76,7 +84,7 @@ struct ExactPipeline {
       var searchNodes = 0
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
-      let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
+      let searchDeadline = setup.clock.now + setup.timeLeft * 0.35
       while best.rowCount > bound.value && searchDeadline - setup.clock.now > .milliseconds(20) {
         var (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
         searchNodes += n
@@ -101,7 +109,7 @@ struct ExactPipeline {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
       if setup.timeLeft > .milliseconds(50) {
-        try dive(share: 0.6, maxDives: maxDives)
+        try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }

@@ -17,7 +17,8 @@
 /// bin packing", Journal of Heuristics 2:5-30, 1996 (the dominance idea).
 ///
 /// - Complexity: exponential in the worst case; bounded by ``nodeLimit``
-///   and the deadline (the answer is then unknown).
+///   and the deadline, checked on rows and on the completions tried within a
+///   row (the answer is then unknown).
 struct BinCompletion {
   let types: ItemTypes
   /// Search nodes (rows tried) before giving up.
@@ -43,6 +44,7 @@ struct BinCompletion {
     if budget < 0 { return (.infeasible, 0) }
     if total == 0 { return (.packing([]), 0) }
     var nodes = 0
+    var steps = 0  // completions tried: the deadline is checked on them too
     var aborted = false
     var failed = Set<[Int]>()
     var chosen: [Pattern] = []
@@ -52,6 +54,9 @@ struct BinCompletion {
     /// with waste <= `wasteLeft`: calls `body` with each (fullest first by
     /// trying larger items first). Returns true when body succeeded.
     func complete(_ row: inout Pattern, load: Int, from: Int, wasteLeft: Int, rowsLeft: Int) -> Bool {
+      steps += 1
+      if steps & 4095 == 0 && clock.now >= deadline { aborted = true }
+      if aborted { return false }
       // Prune: even all the items left from `from` on cannot fill the row
       // to within the waste budget.
       var most = load

@@ -1,0 +1,215 @@
+import RowPacking
+
+/// A primal heuristic driven by the LP: diving on the Gilmore–Gomory
+/// relaxation with backtracking by limited discrepancy search, looking for
+/// a packing in `target` rows.
+///
+/// A node of the search is a residual problem: the items not yet in a fixed
+/// row (a demand per type) and the rows left, `target` minus the fixed rows.
+/// At each node:
+/// 1. the residual is pruned when its total size exceeds the rows left
+///    (L1), and closed when the packers (first fit and best fit decreasing)
+///    complete it within the rows left;
+/// 2. a small residual (at most ``exactItems`` items) is decided by bin
+///    completion (``BinCompletion``, at most ``exactNodeLimit`` nodes): a
+///    packing closes it, a proof that none exists prunes it;
+/// 3. otherwise the residual LP is solved again by column generation
+///    (pricing on the residual demands, from the last basis) and pruned
+///    when its bound exceeds the rows left;
+/// 4. the children fix rows: the first child fixes the pattern of largest
+///    LP value together with every pattern of value >= 1 (as many copies
+///    as its value's integer part: residual rounding); the k-th child (a
+///    discrepancy) fixes the k-th pattern instead and makes the k - 1
+///    patterns before it tabu in its subtree. Only patterns whose waste fits
+///    what the rows left may waste are candidates.
+///
+/// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
+/// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
+/// dive. When the tree is exhausted and time is left, the search restarts
+/// with the LP values perturbed (seeded). The master's columns persist
+/// across dives, backtracks and restarts (a pattern pool): a column is
+/// disabled while it does not fit the residual and enabled again after, so
+/// later dives price fewer columns. Everything stops at the one deadline.
+///
+/// R. Sadykov, F. Vanderbeck, A. Pessoa, I. Tahiri and E. Uchoa, "Primal
+/// heuristics for branch and price: the assets of diving methods",
+/// INFORMS Journal on Computing 31(2):251-267, 2019 (diving with limited
+/// discrepancy search and tabu columns); C. Joncour, S. Michel, R. Sadykov,
+/// D. Sverdlov and F. Vanderbeck, "Column generation based primal
+/// heuristics", Electronic Notes in Discrete Mathematics 36:695-702, 2010;
+/// W. D. Harvey and M. L. Ginsberg,
+/// "Limited discrepancy search", IJCAI 1995; G. Belov and G. Scheithauer,
+/// European Journal of Operational Research 171(1):85-106, 2006 (residual
+/// rounding).
+///
+/// - Complexity: at most `1 + Σ_{k ≤ D} C(depth, k) x width^k` dives per
+///   round (D = ``maxDiscrepancy``, depth = ``maxDiscrepancyDepth``), each at
+///   most *rows* column generations; bounded by the deadline.
+struct LimitedDiscrepancyDiving {
+  let master: GilmoreGomoryColumnGeneration
+  /// The rows wanted: a node that cannot reach them is pruned.
+  let target: Int
+  /// The most discrepancies on one path.
+  var maxDiscrepancy = 2
+  /// Discrepancies are taken only at this many first branching nodes of a path.
+  var maxDiscrepancyDepth = 4
+  /// Residuals of at most this many items are decided by bin completion.
+  var exactItems = 60
+  /// The node limit of each bin completion on a residual.
+  var exactNodeLimit = 2_000
+  /// Restarts (perturbed LP values) after the first round.
+  var maxRestarts = 50
+  var random = SplitMix64(seed: 0x1d5)
+
+  var types: ItemTypes { master.types }
+
+  /// What the search found and did.
+  struct Outcome {
+    /// The best packing's patterns, when it has fewer rows than the incumbent.
+    var patterns: [Pattern]?
+    /// Leaves reached (dives ended), nodes whose LP was solved, bin-completion nodes.
+    var dives = 0
+    var lpSolves = 0
+    var completionNodes = 0
+    /// Whether the search stopped at the deadline.
+    var timedOut = false
+  }
+
+  /// Searches until a packing in `target` rows is found, the tree and the
+  /// restarts are exhausted, or the deadline passes. `incumbentRows` is the
+  /// rows of the best packing known (patterns are returned only when they
+  /// beat it). The master's demands are restored at the end.
+  mutating func run(until deadline: ContinuousClock.Instant, incumbentRows: Int) throws(GLPKError) -> Outcome {
+    var search = Search(
+      master: master, target: target, deadline: deadline, bestRows: incumbentRows,
+      maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
+      exactItems: exactItems, exactNodeLimit: exactNodeLimit)
+    defer { _ = try? master.setDemands(types.demands) }
+    for round in 0...maxRestarts {
+      search.noise = round == 0 ? 0 : 0.5
+      search.random = SplitMix64(seed: random.next())
+      let found = try search.explore(
+        residual: types.demands, fixed: [], tabu: [], discrepancies: 0, branchDepth: 0)
+      if found || search.outcome.timedOut { break }
+    }
+    return search.outcome
+  }
+
+  /// The state of one search: the best packing so far and the counters.
+  private struct Search {
+    let master: GilmoreGomoryColumnGeneration
+    let target: Int
+    let deadline: ContinuousClock.Instant
+    var bestRows: Int
+    let maxDiscrepancy: Int
+    let maxDiscrepancyDepth: Int
+    let exactItems: Int
+    let exactNodeLimit: Int
+    var noise = 0.0
+    var random = SplitMix64(seed: 0)
+    var outcome = Outcome()
+    let clock = ContinuousClock()
+
+    var types: ItemTypes { master.types }
+
+    mutating func offer(_ patterns: [Pattern]) {
+      if patterns.count < bestRows {
+        bestRows = patterns.count
+        outcome.patterns = patterns
+      }
+    }
+
+    /// Explores the node of `residual` under `fixed` rows; true when a
+    /// packing in `target` rows was found (it is in the outcome).
+    mutating func explore(
+      residual: [Int], fixed: [Pattern], tabu: Set<Pattern>, discrepancies: Int, branchDepth: Int
+    ) throws(GLPKError) -> Bool {
+      if clock.now >= deadline { outcome.timedOut = true; return false }
+      let rowsLeft = target - fixed.count
+      var size = 0
+      var items = 0
+      for t in residual.indices where residual[t] > 0 {
+        size += residual[t] * types.sizes[t]
+        items += residual[t]
+      }
+      if items == 0 {
+        offer(fixed)
+        return fixed.count <= target
+      }
+      let wasteLeft = rowsLeft * types.capacity - size
+      if wasteLeft < 0 { outcome.dives += 1; return false }
+      let greedy = types.greedyCompletion(residual)
+      offer(fixed + greedy)
+      if greedy.count <= rowsLeft { return true }
+      if items <= exactItems {
+        let (answer, nodes) = types.exactCompletion(residual, rows: rowsLeft, nodeLimit: exactNodeLimit, until: deadline)
+        outcome.completionNodes += nodes
+        switch answer {
+        case .packing(let patterns):
+          offer(fixed + patterns)
+          return true
+        case .infeasible:
+          outcome.dives += 1
+          return false
+        case .unknown: break
+        }
+      }
+      try master.setDemands(residual)
+      guard let lp = try master.solve(until: deadline, enough: rowsLeft + 1) else {
+        outcome.timedOut = true
+        return false
+      }
+      outcome.lpSolves += 1
+      if lp.rowBound > rowsLeft { outcome.dives += 1; return false }
+
+      // Candidates: positive columns that fit the residual and its waste, not tabu.
+      var candidates: [(pattern: Pattern, value: Double, score: Double)] = []
+      for (k, x) in lp.values.enumerated() where x > 1e-6 && master.enabled[k] {
+        let p = master.patterns[k]
+        if tabu.contains(p) || types.capacity - types.load(of: p) > wasteLeft { continue }
+        var score = x + 1e-3 * Double(types.load(of: p)) / Double(types.capacity)
+        if noise > 0 { score += noise * Double(random.next() % 1024) / 1024 }
+        candidates.append((p, x, score))
+      }
+      candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.pattern.lexicographicallyPrecedes($1.pattern) }
+      if candidates.isEmpty {
+        outcome.dives += 1
+        return false
+      }
+      let width = branchDepth < maxDiscrepancyDepth ? 1 + maxDiscrepancy - discrepancies : 1
+      for k in 0..<min(width, candidates.count) {
+        var left = residual
+        var rows = fixed
+        func take(_ pattern: Pattern, copies: Int) {
+          for _ in 0..<copies {
+            var r = left
+            for t in pattern {
+              r[t] -= 1
+              if r[t] < 0 { return }
+            }
+            left = r
+            rows.append(pattern)
+          }
+        }
+        take(candidates[k].pattern, copies: max(1, Int((candidates[k].value + 1e-6).rounded(.down))))
+        if k == 0 {
+          // Residual rounding: every other column of value >= 1, its integer part.
+          for c in candidates.dropFirst() where c.value >= 1 - 1e-6 {
+            take(c.pattern, copies: Int((c.value + 1e-6).rounded(.down)))
+          }
+        }
+        var childTabu = tabu
+        for c in candidates.prefix(k) { childTabu.insert(c.pattern) }
+        let branched = width > 1 && candidates.count > 1
+        if try explore(
+          residual: left, fixed: rows, tabu: childTabu, discrepancies: discrepancies + k,
+          branchDepth: branchDepth + (branched ? 1 : 0))
+        {
+          return true
+        }
+        if outcome.timedOut { return false }
+      }
+      return false
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RowPacking
+import RowPackingILP
+import TestSupport
+import XCTest
+
+/// A short sample of the hard BPPLIB sets (AI, ANI, GI, Random in
+/// `../shared/bpplib-hard`, or `$PACKBENCH_BPPLIB_HARD`), solved by `exact`
+/// under a short time limit: every packing verifies, no packing has fewer
+/// rows than the known optimum, no bound exceeds it, and "optimal" means
+/// rows = optimum. Skipped with a message when the sets are absent.
+///
+/// The sample: per set, the instances of the fewest items (the eight
+/// smallest by n, ties by name), shuffled by SplitMix64 with a fixed seed,
+/// the first few taken. The time limit only bounds the test's run time:
+/// nothing here depends on how fast a solve is (scripts/exact-hard.sh
+/// measures that).
+final class HardSetSampleTests: XCTestCase {
+  static let perSet = ["AI": 2, "ANI": 2, "GI": 1, "Random": 3]
+  /// GI's capacities (up to 1.5 million) make one pricing step slow in a
+  /// debug build, and the solve overruns its limit by one such step.
+  static let timeLimit = ["AI": Duration.seconds(4), "ANI": .seconds(4), "GI": .seconds(1), "Random": .seconds(4)]
+  static let seed: UInt64 = 10
+
+  /// The hard sets' directory, or an XCTSkip naming where it was looked for.
+  static func root() throws -> URL {
+    let url: URL
+    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB_HARD"], !path.isEmpty {
+      url = URL(fileURLWithPath: path)
+    } else {
+      url = TestData.packageRoot.appendingPathComponent("../shared/bpplib-hard").standardizedFileURL
+    }
+    guard FileManager.default.fileExists(atPath: url.appendingPathComponent("optima.tsv").path) else {
+      throw XCTSkip(
+        "the hard BPPLIB sets not found at \(url.path) (expected optima.tsv there; set PACKBENCH_BPPLIB_HARD); skipping")
+    }
+    return url
+  }
+
+  /// The sample of one set: (file, optimum).
+  static func sample(set: String, root: URL, table: OptimaTable) -> [(file: URL, optimum: Int)] {
+    let entries = table.entries.values.filter { $0.set == set }
+      .sorted { ($0.itemCount, $0.instance) < ($1.itemCount, $1.instance) }
+    var smallest = Array(entries.prefix(8))
+    var random = SplitMix64(seed: seed)
+    for i in smallest.indices.dropLast() {
+      let j = i + Int(random.next() % UInt64(smallest.count - i))
+      smallest.swapAt(i, j)
+    }
+    return smallest.prefix(perSet[set] ?? 1).map {
+      (root.appendingPathComponent("instances/\(set)/\($0.instance).txt"), $0.optimum)
+    }
+  }
+
+  func check(set: String) throws {
+    let root = try Self.root()
+    let optimaFile = root.appendingPathComponent("optima.tsv")
+    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
+    let sample = Self.sample(set: set, root: root, table: table)
+    XCTAssertFalse(sample.isEmpty, "no instance of \(set) in \(optimaFile.path)")
+    for (file, optimum) in sample {
+      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+      let result = solveExactly(instance, algorithm: .exact, options: ExactOptions(timeLimit: Self.timeLimit[set] ?? .seconds(4)))
+      let name = "\(set)/\(instance.name)"
+      let packing = try XCTUnwrap(result.packing, "\(name): no packing (\(result.status))")
+      XCTAssertEqual(verify(packing, for: instance), [], name)
+      XCTAssertGreaterThanOrEqual(packing.rowCount, optimum, "\(name): fewer rows than the known optimum")
+      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, "\(name): a bound above the known optimum")
+      if result.status == .optimal { XCTAssertEqual(packing.rowCount, optimum, name) }
+      XCTAssertNotEqual(result.status.name, "error", "\(name): \(result.status.message ?? "")")
+    }
+  }
+
+  func testAI() throws { try check(set: "AI") }
+  func testANI() throws { try check(set: "ANI") }
+  func testGI() throws { try check(set: "GI") }
+  func testRandom() throws { try check(set: "Random") }
+}
