@@ -47,7 +47,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 public func solveOptimally(
   _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true
 ) -> ExactSearchOutcome {
-  var meter = BudgetMeter(budget, start: ContinuousClock().now)
+  let meter = BudgetMeter(budget, start: ContinuousClock().now)
   var best = FirstFitDecreasing().packInfallibly(scaled)
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
@@ -67,10 +67,15 @@ public func solveOptimally(
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and a dive
   // that rounds it to a packing.
+  // It gets a quarter of the time limit and counts its pivots against the
+  // node limit: on tag clouds the LP bound is
+  // mostly L1 and the search needs the time to find the packing.
   if linearProgramming {
-    let relaxation = LPRelaxation(scaled, meter: &meter)
+    var lpMeter = BudgetMeter(
+      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 4 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
+    let relaxation = LPRelaxation(scaled, meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &meter) {
+    if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &lpMeter) {
       best = dived
     }
   }

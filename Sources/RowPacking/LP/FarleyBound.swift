@@ -20,15 +20,36 @@
 ///   - weights: a nonnegative integer weight per type; the total of
 ///     `weights[i] * multiplicities[i]` must fit an `Int`.
 ///   - nodeLimit: the knapsack's node limit.
+///   - target: the bound hoped for (the LP optimum rounded up), if known:
+///     then a decision knapsack tries to prove it (and one less) first.
 /// - Returns: the bound, or 0 when every weight is 0.
 /// - Complexity: one knapsack (``KnapsackBranchAndBound``) over the types.
 public func farleyBound(
-  sizes: [Int], multiplicities: [Int], capacity: Int, weights: [Int], nodeLimit: Int = 1_000_000
+  sizes: [Int], multiplicities: [Int], capacity: Int, weights: [Int], nodeLimit: Int = 1_000_000,
+  target: Int? = nil
 ) -> Int {
   precondition(weights.allSatisfy { $0 >= 0 })
   var total = 0
   for i in sizes.indices { total += weights[i] * multiplicities[i] }
   if total == 0 { return 0 }
+  if let table = KnapsackDynamicProgramming.solve(
+    sizes: sizes, values: weights, multiplicities: multiplicities, capacity: capacity)
+  {
+    return table.value > 0 ? (total + table.value - 1) / table.value : 0
+  }
+  // The bound k needs every row worth at most (total - 1) / (k - 1): a
+  // decision knapsack with that threshold is far cheaper than the maximum.
+  if let target {
+    for k in stride(from: target, through: max(2, target - 1), by: -1) {
+      let threshold = (total - 1) / (k - 1)
+      let decision = KnapsackBranchAndBound(
+        sizes: sizes, values: weights, multiplicities: multiplicities, capacity: capacity, nodeLimit: nodeLimit,
+        threshold: threshold)
+      if decision.upperBound <= threshold, decision.upperBound > 0 {
+        return (total + decision.upperBound - 1) / decision.upperBound
+      }
+    }
+  }
   let best = KnapsackBranchAndBound(
     sizes: sizes, values: weights, multiplicities: multiplicities, capacity: capacity, nodeLimit: nodeLimit)
   let perRow = best.upperBound
@@ -50,11 +71,13 @@ public func farleyBound(
 /// - Complexity: one knapsack over the types.
 public func farleyBound(
   sizes: [Int], multiplicities: [Int], capacity: Int, duals: [Double], scale: Double = 1_073_741_824,
-  nodeLimit: Int = 1_000_000
+  nodeLimit: Int = 1_000_000, target: Int? = nil
 ) -> Int {
   let weights = duals.map { dual -> Int in
     guard dual > 0, dual.isFinite else { return 0 }
     return Int((min(dual, 4) * scale).rounded(.down))
   }
-  return farleyBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity, weights: weights, nodeLimit: nodeLimit)
+  return farleyBound(
+    sizes: sizes, multiplicities: multiplicities, capacity: capacity, weights: weights, nodeLimit: nodeLimit,
+    target: target)
 }

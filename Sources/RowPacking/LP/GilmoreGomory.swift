@@ -5,9 +5,11 @@
 /// type `i`, `x >= 0`, over all patterns `p` (the counts `a_ip` of a
 /// filling of one row). Rows are item types; the columns start as the
 /// homogeneous patterns and surplus columns, and new patterns come from
-/// pricing: the best filling for the current duals by the exact
+/// pricing: the most valuable filling for the current duals by the exact
 /// ``KnapsackBranchAndBound`` on integer weights (the duals scaled by
-/// 2^30), which enters when its value exceeds 1. Patterns of an earlier
+/// 2^30), or any filling worth more than 1 by its decision form when the
+/// maximum takes too many nodes; when there is none, the LP optimum is
+/// reached. Patterns of an earlier
 /// solve (``pool``) can be passed in: they are priced first.
 ///
 /// The optimum (``objective``) is approximate (``RevisedSimplex``, floating
@@ -91,13 +93,34 @@ public struct GilmoreGomory: Sendable {
         candidates.removeLast()
       } else {
         let weights = y.map { $0 > 0 ? Int((min($0, 4) * scale).rounded(.down)) : 0 }
-        let knapsack = KnapsackBranchAndBound(
-          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 200_000)
-        if Double(knapsack.value) > scale * (1 + 1e-9) {
+        // Any pattern worth more than 1 (plus a relative 1e-7) improves.
+        let threshold = Int(scale) + Int(scale) / 10_000_000
+        // The most valuable pattern (Dantzig's rule: far fewer degenerate
+        // pivots than any improving one); the decision form when the
+        // maximum is too costly.
+        if let table = KnapsackDynamicProgramming.solve(
+          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
+        {
+          if table.value > threshold {
+            entering = table.counts
+          } else {
+            optimal = true
+            break pricing
+          }
+        } else {
+        var knapsack = KnapsackBranchAndBound(
+          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 20_000)
+        if !knapsack.isOptimal && knapsack.value <= threshold {
+          knapsack = KnapsackBranchAndBound(
+            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 200_000,
+            threshold: threshold)
+        }
+        if knapsack.value > threshold {
           entering = knapsack.counts
         } else {
-          optimal = knapsack.isOptimal
+          optimal = knapsack.upperBound <= threshold
           break pricing
+        }
         }
       }
       guard let column = entering else { break }

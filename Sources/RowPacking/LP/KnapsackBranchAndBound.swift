@@ -12,6 +12,12 @@
 /// Its work does not grow with the capacity, only with the number of types
 /// and the counts that fit, so capacities of 10^6 units and more are fine.
 ///
+/// With a `threshold`, it answers the decision question instead: it stops
+/// at the first filling worth more than the threshold (column generation
+/// needs any improving pattern, not the best one), and prunes every branch
+/// that cannot exceed it, which is far cheaper when values are nearly
+/// proportional to sizes; when none exists, ``upperBound`` is the threshold.
+///
 /// Deterministic. A node limit keeps it finite on adversarial inputs: when
 /// the limit is reached the best filling found is returned with
 /// ``isOptimal`` false and ``upperBound`` the root's Dantzig bound (still a
@@ -23,7 +29,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   public var value: Int
   /// Counts per item type (in the caller's order) reaching ``value``.
   public var counts: [Int]
-  /// Whether ``value`` is proven to be the maximum.
+  /// Whether ``value`` is proven to be the maximum (never with a threshold).
   public var isOptimal: Bool
   /// An upper bound on the maximum: ``value`` when optimal.
   public var upperBound: Int
@@ -39,7 +45,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   ///   - multiplicities: how many items of each type are available, `>= 0`.
   ///   - capacity: the knapsack's capacity, `>= 0`.
   ///   - nodeLimit: the most branch-and-bound nodes (one million by default).
-  public init(sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000) {
+  ///   - threshold: when given, stop at the first filling worth more than it.
+  public init(
+    sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000,
+    threshold: Int? = nil
+  ) {
     precondition(sizes.count == values.count && sizes.count == multiplicities.count && capacity >= 0)
     var counts = [Int](repeating: 0, count: sizes.count)
     var baseValue = 0
@@ -64,12 +74,31 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       sizes: order.map { sizes[$0] }, values: order.map { values[$0] },
       multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit)
     let rootBound = search.dantzigBound(from: 0, residual: capacity)
-    search.run(capacity: capacity)
-    for (k, i) in order.enumerated() { counts[i] = search.bestCounts[k] }
-    self.value = baseValue + search.bestValue
+    var exceeded = false
+    if let threshold {
+      if baseValue > threshold {
+        exceeded = true
+      } else {
+        search.bestValue = threshold - baseValue
+        search.stopsOnImprovement = true
+        search.run(capacity: capacity)
+        exceeded = search.improved
+      }
+    } else {
+      search.run(capacity: capacity)
+    }
+    if threshold == nil || exceeded {
+      for (k, i) in order.enumerated() { counts[i] = search.bestCounts[k] }
+    }
+    let found = threshold == nil || search.improved ? search.bestValue : 0
+    self.value = baseValue + found
     self.counts = counts
-    self.isOptimal = !search.aborted
-    self.upperBound = baseValue + (search.aborted ? max(rootBound, search.bestValue) : search.bestValue)
+    self.isOptimal = threshold == nil && !search.aborted
+    if search.aborted || exceeded {
+      self.upperBound = baseValue + max(rootBound, found)
+    } else {
+      self.upperBound = baseValue + search.bestValue  // the maximum, or the threshold
+    }
     self.nodes = search.nodes
   }
 
@@ -85,6 +114,10 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     var bestValue = 0
     var nodes = 0
     var aborted = false
+    /// Stop at the first filling better than the initial ``bestValue``.
+    var stopsOnImprovement = false
+    /// Whether a filling better than the initial ``bestValue`` was found.
+    var improved = false
 
     init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int) {
       self.sizes = sizes
@@ -123,7 +156,12 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     private mutating func branch(_ k: Int, residual: Int, value: Int) {
       if value > bestValue {
         bestValue = value
+        improved = true
         for j in 0..<sizes.count { bestCounts[j] = j < k ? current[j] : 0 }
+        if stopsOnImprovement {
+          aborted = true
+          return
+        }
       }
       if k == sizes.count || residual == 0 || aborted { return }
       if nodes >= nodeLimit {

@@ -53,7 +53,7 @@ struct LPRelaxation {
     self.demands = itemsOfType.map(\.count)
     self.capacity = scaled.capacity
     let lp = GilmoreGomory(
-      sizes: typeSizes, demands: demands, capacity: scaled.capacity, shouldStop: { !meter.checkClock() })
+      sizes: typeSizes, demands: demands, capacity: scaled.capacity, shouldStop: { !meter.tick() })
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
@@ -78,7 +78,10 @@ struct LPRelaxation {
         counts.append(1)
       }
     }
-    bound = farleyBound(sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values)
+    let target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    bound = farleyBound(
+      sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 200_000,
+      target: target)
   }
 
   /// Rounds the relaxation to a packing by diving; `nil` when it would not
@@ -112,7 +115,7 @@ struct LPRelaxation {
       let projected = pool.map { p in active.map { min(p[$0], residual[$0]) } }.filter { $0.contains { $0 > 0 } }
       current = GilmoreGomory(
         sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
-        pool: projected, shouldStop: { !meter.checkClock() })
+        pool: projected, shouldStop: { !meter.tick() })
       if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)

@@ -40,6 +40,19 @@ final class GilmoreGomoryTests: XCTestCase {
       }
       XCTAssertLessThanOrEqual(size, capacity, "seed \(seed)")
       XCTAssertEqual(value, knapsack.value, "seed \(seed)")
+      // The decision form: a filling above the threshold exactly when the
+      // maximum is, else the threshold as a proven upper bound.
+      let threshold = Int.random(in: -3...(best[capacity] + 5), using: &rng)
+      let decision = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity, threshold: threshold)
+      XCTAssertEqual(decision.value > threshold, best[capacity] > threshold, "seed \(seed), threshold \(threshold)")
+      XCTAssertGreaterThanOrEqual(decision.upperBound, best[capacity], "seed \(seed)")
+      if decision.value > threshold {
+        XCTAssertEqual(zip(decision.counts, values).map { $0 * $1 }.reduce(0, +), decision.value, "seed \(seed)")
+        XCTAssertLessThanOrEqual(zip(decision.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+      } else {
+        XCTAssertEqual(decision.upperBound, threshold, "seed \(seed)")
+      }
     }
   }
 
@@ -120,6 +133,12 @@ final class GilmoreGomoryTests: XCTestCase {
       let lp = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity)
       let bound = farleyBound(sizes: sizes, multiplicities: demands, capacity: capacity, duals: lp.duals)
       XCTAssertLessThanOrEqual(bound, minimum, "seed \(seed): \(items) in \(capacity)")
+      // A target (even a wrong one) only changes the work, never the validity.
+      for target in [minimum, minimum + 1, bound + 2] {
+        let targeted = farleyBound(
+          sizes: sizes, multiplicities: demands, capacity: capacity, duals: lp.duals, target: target)
+        XCTAssertLessThanOrEqual(targeted, minimum, "seed \(seed), target \(target)")
+      }
       // With the optimal duals the bound is the LP optimum rounded up.
       if bound == Int((lp.objective - 1e-6).rounded(.up)) { reachedLP += 1 }
       let noisy = lp.duals.map { $0 + Double.random(in: -0.3...0.3, using: &rng) }
