@@ -73,11 +73,15 @@ public func farleyBound(
   sizes: [Int], multiplicities: [Int], capacity: Int, duals: [Double], scale: Double = 1_073_741_824,
   nodeLimit: Int = 1_000_000, target: Int? = nil
 ) -> Int {
-  let weights = duals.map { dual -> Int in
-    guard dual > 0, dual.isFinite else { return 0 }
-    return Int((min(dual, 4) * scale).rounded(.down))
-  }
+  let weights = duals.map { integerWeight(dual: $0, scale: scale) }
   return farleyBound(
     sizes: sizes, multiplicities: multiplicities, capacity: capacity, weights: weights, nodeLimit: nodeLimit,
     target: target)
+}
+
+/// A dual as a nonnegative integer weight: clamped to `0...4` (NaN gives
+/// 0), scaled by `scale` and rounded down.
+func integerWeight(dual: Double, scale: Double = 1_073_741_824) -> Int {
+  guard dual > 0, dual.isFinite else { return 0 }
+  return Int((min(dual, 4) * scale).rounded(.down))
 }

@@ -92,7 +92,7 @@ public struct GilmoreGomory: Sendable {
         candidates.swapAt(poolIndex, candidates.count - 1)
         candidates.removeLast()
       } else {
-        let weights = y.map { $0 > 0 ? Int((min($0, 4) * scale).rounded(.down)) : 0 }
+        let weights = y.map { integerWeight(dual: $0, scale: scale) }
         // Any pattern worth more than 1 (plus a relative 1e-7) improves.
         let threshold = Int(scale) + Int(scale) / 10_000_000
         // The most valuable pattern (Dantzig's rule: far fewer degenerate

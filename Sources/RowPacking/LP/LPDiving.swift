@@ -57,7 +57,7 @@ struct LPRelaxation {
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
-    let weights = lp.duals.map { $0 > 0 ? Int((min($0, 4) * 1_073_741_824.0).rounded(.down)) : 0 }
+    let weights = lp.duals.map { integerWeight(dual: $0) }
     var keyed: [(size: Int, weight: Int)] = []
     for item in 0..<scaled.count {
       let size = scaled.boundSizes[item]
