@@ -92,6 +92,7 @@ struct LPRelaxation {
     var current = lp
     var active = Array(0..<typeSizes.count)  // the types of `current`
     var pool = lp.pool
+    var known = Set(pool)  // each pattern once: the pool would otherwise double at every step
     while true {
       // Take whole copies of patterns with value >= 1, else the largest once.
       var took = false
@@ -120,7 +121,7 @@ struct LPRelaxation {
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)
         for (k, t) in active.enumerated() { full[t] = p[k] }
-        pool.append(full)
+        if known.insert(full).inserted { pool.append(full) }
       }
     }
     // Patterns to item indices.
