@@ -112,7 +112,7 @@ public struct GilmoreGomory: Sendable {
           sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 20_000)
         if !knapsack.isOptimal && knapsack.value <= threshold {
           knapsack = KnapsackBranchAndBound(
-            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 200_000,
+            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 50_000,
             threshold: threshold)
         }
         if knapsack.value > threshold {

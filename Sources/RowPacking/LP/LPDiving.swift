@@ -80,7 +80,7 @@ struct LPRelaxation {
     }
     let target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
     bound = farleyBound(
-      sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 200_000,
+      sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
       target: target)
   }
 
