@@ -10,7 +10,8 @@ public struct ExactSearchOutcome: Sendable, Hashable {
   public var nodes: Int
   /// Whether the budget ran out before the optimum was proven.
   public var budgetExhausted: Bool
-  /// Which part settled it: `heuristic` (a packer met the bound) or `search`.
+  /// Which part settled it: `heuristic` (a packer met the bound), `LP` (the
+  /// Gilmore-Gomory bound or its dive) or `search`.
   public var stage: String
 
   /// Whether the rows equal the lower bound: a proof of optimality.
@@ -22,7 +23,9 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// First-fit decreasing, best-fit decreasing and knapsack rows (when the
 /// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
-/// when they differ, bin completion (Korf 2003, Schreiber
+/// when they differ, the Gilmore-Gomory LP (``GilmoreGomory``) gives
+/// Farley's bound from its duals and, by diving, a packing; when those still
+/// differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
 /// proves infeasible raises the bound (source `search`), the first count it
 /// packs is the optimum.
@@ -34,8 +37,16 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// Deterministic; it never runs longer than the budget (plus the packers
 /// and bounds, O(*n* log *n*)).
 ///
+/// - Parameters:
+///   - scaled: the integer instance.
+///   - budget: how long the solve may run.
+///   - linearProgramming: whether to use the Gilmore-Gomory LP (on by
+///     default; off leaves the proofs to bin completion, as tests do to
+///     exercise the search).
 /// - Complexity: exponential in the worst case; O(item types) per node.
-public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = SearchBudget()) -> ExactSearchOutcome {
+public func solveOptimally(
+  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true
+) -> ExactSearchOutcome {
   let meter = BudgetMeter(budget, start: ContinuousClock().now)
   var best = FirstFitDecreasing().packInfallibly(scaled)
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
@@ -53,6 +64,23 @@ public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = Sear
   }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
+  }
+  // The Gilmore-Gomory LP: Farley's safe bound from its duals, and a dive
+  // that rounds it to a packing.
+  // It gets a quarter of the time limit and counts its pivots against the
+  // node limit: on tag clouds the LP bound is
+  // mostly L1 and the search needs the time to find the packing.
+  if linearProgramming {
+    var lpMeter = BudgetMeter(
+      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 4 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
+    let relaxation = LPRelaxation(scaled, meter: &lpMeter)
+    bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
+    if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &lpMeter) {
+      best = dived
+    }
+  }
+  if best.rowCount <= bound.value {
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "LP")
   }
   var search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
   var proof: BinCompletion? =

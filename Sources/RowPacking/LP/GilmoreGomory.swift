@@ -1,0 +1,147 @@
+/// The linear programming relaxation of bin packing by Gilmore and Gomory,
+/// solved by column generation.
+///
+/// `min sum_p x_p` subject to `sum_p a_ip x_p >= demand_i` for every item
+/// type `i`, `x >= 0`, over all patterns `p` (the counts `a_ip` of a
+/// filling of one row). Rows are item types; the columns start as the
+/// homogeneous patterns and surplus columns, and new patterns come from
+/// pricing: the most valuable filling for the current duals by the exact
+/// ``KnapsackBranchAndBound`` on integer weights (the duals scaled by
+/// 2^30), or any filling worth more than 1 by its decision form when the
+/// maximum takes too many nodes; when there is none, the LP optimum is
+/// reached. Patterns of an earlier
+/// solve (``pool``) can be passed in: they are priced first.
+///
+/// The optimum (``objective``) is approximate (``RevisedSimplex``, floating
+/// point); the proof is ``safeBound``: Farley's bound recomputed from the
+/// final duals in integer arithmetic on the sizes given for the bound.
+///
+/// P. C. Gilmore and R. E. Gomory, "A linear programming approach to the
+/// cutting-stock problem", *Operations Research* 9(6), 1961.
+///
+/// - Complexity: per iteration O(types^2) for the simplex and one knapsack.
+public struct GilmoreGomory: Sendable {
+  /// The LP optimum found (approximate; not a proof).
+  public private(set) var objective: Double
+  /// The duals of the item types (`>= 0` at the optimum).
+  public private(set) var duals: [Double]
+  /// The patterns with a positive value in the final solution, as counts per type.
+  public private(set) var patterns: [[Int]]
+  /// The values of ``patterns``.
+  public private(set) var amounts: [Double]
+  /// Every pattern generated (for a warm start of a later solve).
+  public private(set) var pool: [[Int]]
+  /// Whether pricing found no improving pattern (the LP optimum was reached).
+  public private(set) var isOptimal: Bool
+  /// Simplex pivots done.
+  public private(set) var iterations: Int
+
+  /// Solves the relaxation.
+  ///
+  /// - Parameters:
+  ///   - sizes: item type sizes, each in `1...capacity`.
+  ///   - demands: items of each type, `>= 0`.
+  ///   - capacity: the row capacity.
+  ///   - pool: patterns from an earlier solve (counts per type; counts above
+  ///     a demand are lowered to it).
+  ///   - iterationLimit: the most pivots (`nil`: 50 per type plus 500).
+  ///   - shouldStop: asked once per pivot; `true` stops early (not optimal).
+  public init(
+    sizes: [Int], demands: [Int], capacity: Int, pool: [[Int]] = [], iterationLimit: Int? = nil,
+    shouldStop: () -> Bool = { false }
+  ) {
+    let m = sizes.count
+    precondition(demands.count == m && sizes.allSatisfy { $0 >= 1 && $0 <= capacity })
+    let homogeneous = (0..<m).map { max(1, min(demands[$0], capacity / sizes[$0])) }
+    var columns: [[Int]] = homogeneous.enumerated().map { i, a in
+      var p = [Int](repeating: 0, count: m)
+      p[i] = a
+      return p
+    }
+    var simplex = RevisedSimplex(
+      diagonal: homogeneous.map(Double.init), rhs: demands.map(Double.init),
+      costs: [Double](repeating: 1, count: m), identifiers: Array(0..<m))
+    var candidates = pool.map { p in (0..<m).map { min(p[$0], demands[$0]) } }
+    let scale = 1_073_741_824.0
+    let limit = iterationLimit ?? 50 * m + 500
+    var iterations = 0
+    var optimal = false
+    var y = simplex.duals()
+    pricing: while iterations < limit && !shouldStop() {
+      // 1. Surplus columns -e_i price out when a dual is negative.
+      if let i = (0..<m).min(by: { y[$0] < y[$1] }), y[i] < -1e-9 {
+        guard simplex.enter(column: [(row: i, value: -1)], cost: 0, identifier: -1 - i) else { break }
+        iterations += 1
+        y = simplex.duals()
+        continue
+      }
+      // 2. Patterns of the pool, then 3. the exact knapsack.
+      var entering: [Int]? = nil
+      var bestValue = 1 + 1e-9
+      var poolIndex = -1
+      for (k, p) in candidates.enumerated() {
+        var v = 0.0
+        for i in 0..<m where p[i] != 0 { v += Double(p[i]) * y[i] }
+        if v > bestValue {
+          bestValue = v
+          entering = p
+          poolIndex = k
+        }
+      }
+      if poolIndex >= 0 {
+        candidates.swapAt(poolIndex, candidates.count - 1)
+        candidates.removeLast()
+      } else {
+        let weights = y.map { integerWeight(dual: $0, scale: scale) }
+        // Any pattern worth more than 1 (plus a relative 1e-7) improves.
+        let threshold = Int(scale) + Int(scale) / 10_000_000
+        // The most valuable pattern (Dantzig's rule: far fewer degenerate
+        // pivots than any improving one); the decision form when the
+        // maximum is too costly.
+        if let table = KnapsackDynamicProgramming.solve(
+          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
+        {
+          if table.value > threshold {
+            entering = table.counts
+          } else {
+            optimal = true
+            break pricing
+          }
+        } else {
+        var knapsack = KnapsackBranchAndBound(
+          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 20_000)
+        if !knapsack.isOptimal && knapsack.value <= threshold {
+          knapsack = KnapsackBranchAndBound(
+            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 50_000,
+            threshold: threshold)
+        }
+        if knapsack.value > threshold {
+          entering = knapsack.counts
+        } else {
+          optimal = knapsack.upperBound <= threshold
+          break pricing
+        }
+        }
+      }
+      guard let column = entering else { break }
+      let sparse = (0..<m).compactMap { column[$0] != 0 ? (row: $0, value: Double(column[$0])) : nil }
+      guard simplex.enter(column: sparse, cost: 1, identifier: columns.count) else { break }
+      columns.append(column)
+      iterations += 1
+      y = simplex.duals()
+    }
+    var patterns: [[Int]] = []
+    var amounts: [Double] = []
+    for (i, id) in simplex.basis.enumerated() where id >= 0 && simplex.values[i] > 1e-9 {
+      patterns.append(columns[id])
+      amounts.append(simplex.values[i])
+    }
+    self.objective = simplex.objective
+    self.duals = y
+    self.patterns = patterns
+    self.amounts = amounts
+    self.pool = columns
+    self.isOptimal = optimal
+    self.iterations = iterations
+  }
+}

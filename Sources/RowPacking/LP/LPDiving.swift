@@ -1,0 +1,162 @@
+/// The Gilmore-Gomory relaxation of a ``ScaledInstance``: its item types,
+/// its safe lower bound and a diving heuristic that rounds it to a packing.
+///
+/// The LP is solved on the packing sizes (``ScaledInstance/sizes``); the
+/// bound is Farley's, recomputed from its duals in integer arithmetic on
+/// the bound sizes (``ScaledInstance/boundSizes``, ``ScaledInstance/boundCapacity``),
+/// each item weighted by the dual of its packing type: valid for the true
+/// widths whatever the duals are.
+///
+/// The dive (a residual rounding heuristic, as in Wäscher and Gau 1996 and
+/// Vanderbeck 1999) takes every pattern with an LP value of at least 1 as
+/// many whole times as the value allows, or else the pattern of largest
+/// value once, and solves the LP again on the items left (warm-started
+/// with the patterns already generated), until every item is placed.
+struct LPRelaxation {
+  /// Distinct packing sizes, largest first.
+  let typeSizes: [Int]
+  /// Items of each type.
+  let demands: [Int]
+  /// Item indices of each type.
+  let itemsOfType: [[Int]]
+  /// Items of size 0 (they fit in any row).
+  let emptyItems: [Int]
+  let capacity: Int
+  /// The solved relaxation.
+  let lp: GilmoreGomory
+  /// Farley's bound from the LP's duals, a proof for the true widths.
+  let bound: Int
+
+  /// Solves the relaxation of `scaled` within the budget.
+  init(_ scaled: ScaledInstance, meter: inout BudgetMeter) {
+    let order = scaled.sizes.indices.sorted { scaled.sizes[$0] > scaled.sizes[$1] || (scaled.sizes[$0] == scaled.sizes[$1] && $0 < $1) }
+    var typeSizes: [Int] = []
+    var itemsOfType: [[Int]] = []
+    var emptyItems: [Int] = []
+    var typeOfItem = [Int](repeating: -1, count: scaled.count)
+    for item in order {
+      let size = scaled.sizes[item]
+      if size == 0 {
+        emptyItems.append(item)
+        continue
+      }
+      if typeSizes.last != size {
+        typeSizes.append(size)
+        itemsOfType.append([])
+      }
+      itemsOfType[itemsOfType.count - 1].append(item)
+      typeOfItem[item] = typeSizes.count - 1
+    }
+    self.typeSizes = typeSizes
+    self.itemsOfType = itemsOfType
+    self.emptyItems = emptyItems
+    self.demands = itemsOfType.map(\.count)
+    self.capacity = scaled.capacity
+    let lp = GilmoreGomory(
+      sizes: typeSizes, demands: demands, capacity: scaled.capacity, shouldStop: { !meter.tick() })
+    self.lp = lp
+    // Farley on the bound sizes: weight each item by its packing type's
+    // dual, then group items of equal (bound size, weight).
+    let weights = lp.duals.map { integerWeight(dual: $0) }
+    var keyed: [(size: Int, weight: Int)] = []
+    for item in 0..<scaled.count {
+      let size = scaled.boundSizes[item]
+      let type = typeOfItem[item]
+      let weight = type >= 0 && size > 0 ? weights[type] : 0
+      if weight > 0 { keyed.append((size, weight)) }
+    }
+    keyed.sort { $0.size != $1.size ? $0.size > $1.size : $0.weight > $1.weight }
+    var sizes: [Int] = []
+    var values: [Int] = []
+    var counts: [Int] = []
+    for entry in keyed {
+      if sizes.last == entry.size && values.last == entry.weight {
+        counts[counts.count - 1] += 1
+      } else {
+        sizes.append(entry.size)
+        values.append(entry.weight)
+        counts.append(1)
+      }
+    }
+    let target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    bound = farleyBound(
+      sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
+      target: target)
+  }
+
+  /// Rounds the relaxation to a packing by diving; `nil` when it would not
+  /// use fewer than `rowLimit` rows or the budget runs out.
+  func dive(rowLimit: Int, meter: inout BudgetMeter) -> Packing? {
+    var residual = demands
+    var rows: [[Int]] = []  // patterns over all types
+    var current = lp
+    var active = Array(0..<typeSizes.count)  // the types of `current`
+    var pool = lp.pool
+    var known = Set(pool)  // each pattern once: the pool would otherwise double at every step
+    while true {
+      // Take whole copies of patterns with value >= 1, else the largest once.
+      var took = false
+      var largest = -1
+      for (k, amount) in current.amounts.enumerated() {
+        if largest < 0 || amount > current.amounts[largest] { largest = k }
+        var copies = Int((amount + 1e-6).rounded(.down))
+        while copies > 0 && take(current.patterns[k], active, &residual, &rows) {
+          took = true
+          copies -= 1
+        }
+      }
+      if !took {
+        guard largest >= 0, take(current.patterns[largest], active, &residual, &rows) else { return nil }
+      }
+      if rows.count >= rowLimit { return nil }
+      active = residual.indices.filter { residual[$0] > 0 }
+      if active.isEmpty { break }
+      guard meter.checkClock() else { return nil }
+      // The pool's patterns, projected onto the types left.
+      let projected = pool.map { p in active.map { min(p[$0], residual[$0]) } }.filter { $0.contains { $0 > 0 } }
+      current = GilmoreGomory(
+        sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
+        pool: projected, shouldStop: { !meter.tick() })
+      if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
+      for p in current.pool {
+        var full = [Int](repeating: 0, count: typeSizes.count)
+        for (k, t) in active.enumerated() { full[t] = p[k] }
+        if known.insert(full).inserted { pool.append(full) }
+      }
+    }
+    // Patterns to item indices.
+    var next = [Int](repeating: 0, count: typeSizes.count)
+    var packingRows: [[Int]] = rows.map { pattern in
+      var row: [Int] = []
+      for (t, count) in pattern.enumerated() where count > 0 {
+        for _ in 0..<count {
+          row.append(itemsOfType[t][next[t]])
+          next[t] += 1
+        }
+      }
+      return row
+    }
+    if !emptyItems.isEmpty {
+      if packingRows.isEmpty { packingRows.append([]) }
+      packingRows[0].append(contentsOf: emptyItems)
+    }
+    return Packing(rows: packingRows)
+  }
+
+  /// Places one row of `pattern` (over the `active` types), lowered to the
+  /// items left; `false` when it would place nothing.
+  private func take(_ pattern: [Int], _ active: [Int], _ residual: inout [Int], _ rows: inout [[Int]]) -> Bool {
+    var row = [Int](repeating: 0, count: typeSizes.count)
+    var placed = false
+    for (k, t) in active.enumerated() where pattern[k] > 0 {
+      let count = min(pattern[k], residual[t])
+      if count > 0 {
+        row[t] = count
+        residual[t] -= count
+        placed = true
+      }
+    }
+    if placed { rows.append(row) }
+    return placed
+  }
+}

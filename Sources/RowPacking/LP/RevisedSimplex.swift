@@ -1,0 +1,105 @@
+/// The revised simplex method with an explicit, dense basis inverse, for
+/// linear programmes `min c x` subject to `A x = b`, `x >= 0` whose columns
+/// arrive one at a time (column generation).
+///
+/// The caller prices: it reads ``duals()``, finds a column with negative
+/// reduced cost `c_j - y a_j`, and calls ``enter(column:cost:)``; the
+/// method does the ratio test and the product-form update of the inverse
+/// (Dantzig and Orchard-Hays 1954; Chvátal, *Linear Programming*, 1983,
+/// ch. 7). Dense `m x m` arithmetic in `Double`: meant for a few hundred
+/// rows at most. Floating point: results are approximate, so a caller that
+/// needs a proof recomputes it exactly (see ``farleyBound(sizes:multiplicities:capacity:weights:nodeLimit:)``).
+///
+/// - Complexity: O(m^2) per pivot and per ``duals()``.
+struct RevisedSimplex {
+  /// Rows (constraints).
+  let m: Int
+  /// The basis inverse, row-major, `m * m`.
+  private(set) var inverse: [Double]
+  /// The values of the basic variables.
+  private(set) var values: [Double]
+  /// The costs of the basic variables.
+  private(set) var costs: [Double]
+  /// The caller's identifier of each basic column.
+  private(set) var basis: [Int]
+  /// A work buffer for `B^-1 a`.
+  private var direction: [Double]
+
+  /// Starts from a diagonal basis (column `i` is `diagonal[i] * e_i`); it is
+  /// feasible when `rhs[i] / diagonal[i] >= 0`.
+  init(diagonal: [Double], rhs: [Double], costs: [Double], identifiers: [Int]) {
+    m = diagonal.count
+    inverse = [Double](repeating: 0, count: m * m)
+    values = [Double](repeating: 0, count: m)
+    for i in 0..<m {
+      inverse[i * m + i] = 1 / diagonal[i]
+      values[i] = rhs[i] / diagonal[i]
+    }
+    self.costs = costs
+    basis = identifiers
+    direction = [Double](repeating: 0, count: m)
+  }
+
+  /// The objective `c_B x_B`.
+  var objective: Double {
+    var total = 0.0
+    for i in 0..<m { total += costs[i] * values[i] }
+    return total
+  }
+
+  /// The simplex multipliers `y = c_B B^-1` (the duals of the rows).
+  func duals() -> [Double] {
+    var y = [Double](repeating: 0, count: m)
+    for i in 0..<m where costs[i] != 0 {
+      let c = costs[i]
+      let row = i * m
+      for j in 0..<m { y[j] += c * inverse[row + j] }
+    }
+    return y
+  }
+
+  /// Brings a column into the basis: ratio test, then pivot.
+  ///
+  /// - Parameters:
+  ///   - column: the sparse column, as (row, coefficient) pairs.
+  ///   - cost: its cost.
+  ///   - identifier: the caller's name for it (see ``basis``).
+  /// - Returns: `false` when the column is unbounded (no positive entry in
+  ///   `B^-1 a`), in which case nothing changes.
+  mutating func enter(column: [(row: Int, value: Double)], cost: Double, identifier: Int) -> Bool {
+    for i in 0..<m {
+      var d = 0.0
+      let row = i * m
+      for (j, a) in column { d += inverse[row + j] * a }
+      direction[i] = d
+    }
+    var leaving = -1
+    var bestRatio = Double.infinity
+    var bestPivot = 0.0
+    for i in 0..<m where direction[i] > 1e-9 {
+      let ratio = max(values[i], 0) / direction[i]
+      if ratio < bestRatio - 1e-12 || (ratio <= bestRatio + 1e-12 && direction[i] > bestPivot) {
+        bestRatio = ratio
+        bestPivot = direction[i]
+        leaving = i
+      }
+    }
+    if leaving < 0 { return false }
+    let pivot = direction[leaving]
+    let pivotRow = leaving * m
+    for j in 0..<m { inverse[pivotRow + j] /= pivot }
+    let step = max(values[leaving], 0) / pivot
+    for i in 0..<m where i != leaving {
+      let d = direction[i]
+      if d == 0 { continue }
+      let row = i * m
+      for j in 0..<m { inverse[row + j] -= d * inverse[pivotRow + j] }
+      values[i] -= d * step
+      if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
+    }
+    values[leaving] = step
+    costs[leaving] = cost
+    basis[leaving] = identifier
+    return true
+  }
+}

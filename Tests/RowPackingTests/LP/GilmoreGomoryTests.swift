@@ -1,0 +1,186 @@
+import RowPacking
+import TestSupport
+import XCTest
+
+/// The LP pieces of the pure-Swift exact solver: the exact knapsack, the
+/// column-generation simplex and Farley's safe bound, each against brute force.
+final class GilmoreGomoryTests: XCTestCase {
+  /// The bounded knapsack's value equals a dynamic programme over the
+  /// capacity on thousands of seeded cases, and its counts are feasible and
+  /// reach the value.
+  func testKnapsackMatchesDynamicProgramming() {
+    for seed in 0..<3000 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      let types = Int.random(in: 1...8, using: &rng)
+      let capacity = Int.random(in: 0...80, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 0...40, using: &rng) }
+      let values = (0..<types).map { _ in Int.random(in: -5...60, using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...4, using: &rng) }
+      let knapsack = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+      // Dynamic programme: best[c] = best value within size c.
+      var best = [Int](repeating: 0, count: capacity + 1)
+      for i in 0..<types where values[i] > 0 {
+        for _ in 0..<multiplicities[i] {
+          if sizes[i] > capacity { break }
+          for c in stride(from: capacity, through: sizes[i], by: -1) {
+            best[c] = max(best[c], best[c - sizes[i]] + values[i])
+          }
+        }
+      }
+      XCTAssertEqual(knapsack.value, best[capacity], "seed \(seed)")
+      XCTAssertTrue(knapsack.isOptimal, "seed \(seed)")
+      XCTAssertEqual(knapsack.upperBound, knapsack.value, "seed \(seed)")
+      var size = 0
+      var value = 0
+      for i in 0..<types {
+        XCTAssertTrue((0...multiplicities[i]).contains(knapsack.counts[i]), "seed \(seed)")
+        size += knapsack.counts[i] * sizes[i]
+        value += knapsack.counts[i] * values[i]
+      }
+      XCTAssertLessThanOrEqual(size, capacity, "seed \(seed)")
+      XCTAssertEqual(value, knapsack.value, "seed \(seed)")
+      // The decision form: a filling above the threshold exactly when the
+      // maximum is, else the threshold as a proven upper bound.
+      let threshold = Int.random(in: -3...(best[capacity] + 5), using: &rng)
+      let decision = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity, threshold: threshold)
+      XCTAssertEqual(decision.value > threshold, best[capacity] > threshold, "seed \(seed), threshold \(threshold)")
+      XCTAssertGreaterThanOrEqual(decision.upperBound, best[capacity], "seed \(seed)")
+      if decision.value > threshold {
+        XCTAssertEqual(zip(decision.counts, values).map { $0 * $1 }.reduce(0, +), decision.value, "seed \(seed)")
+        XCTAssertLessThanOrEqual(zip(decision.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+      } else {
+        XCTAssertEqual(decision.upperBound, threshold, "seed \(seed)")
+      }
+    }
+  }
+
+  /// A knapsack stopped by its node limit still returns a feasible filling
+  /// and an upper bound at least the true optimum.
+  func testKnapsackNodeLimitKeepsAValidUpperBound() {
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(50_000 + seed))
+      let sizes = (0..<12).map { _ in Int.random(in: 1...30, using: &rng) }
+      let values = sizes.map { $0 * 10 + Int.random(in: 0...3, using: &rng) }
+      let multiplicities = [Int](repeating: 2, count: 12)
+      let exact = KnapsackBranchAndBound(sizes: sizes, values: values, multiplicities: multiplicities, capacity: 100)
+      let limited = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: 100, nodeLimit: 3)
+      XCTAssertTrue(exact.isOptimal)
+      XCTAssertLessThanOrEqual(limited.value, exact.value, "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(limited.upperBound, exact.value, "seed \(seed)")
+    }
+  }
+
+  /// On tiny instances, the column generation's solution is optimal: it
+  /// covers the demands, its duals are feasible for every pattern (all
+  /// enumerated by brute force) and the two objectives agree (strong duality).
+  func testColumnGenerationReachesTheBruteForceOptimum() {
+    for seed in 0..<400 {
+      var rng = SplitMix64(seed: UInt64(70_000 + seed))
+      let capacity = Int.random(in: 20...100, using: &rng)
+      let types = Int.random(in: 1...5, using: &rng)
+      let sizes = Array(Set((0..<types).map { _ in Int.random(in: 1...capacity, using: &rng) })).sorted(by: >)
+      let demands = sizes.map { _ in Int.random(in: 1...6, using: &rng) }
+      let lp = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity)
+      XCTAssertTrue(lp.isOptimal, "seed \(seed)")
+      // Primal: the patterns fit and cover the demands.
+      var covered = [Double](repeating: 0, count: sizes.count)
+      for (pattern, amount) in zip(lp.patterns, lp.amounts) {
+        XCTAssertLessThanOrEqual(zip(pattern, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+        XCTAssertGreaterThan(amount, 0)
+        for i in sizes.indices { covered[i] += Double(pattern[i]) * amount }
+      }
+      for i in sizes.indices { XCTAssertGreaterThanOrEqual(covered[i], Double(demands[i]) - 1e-7, "seed \(seed)") }
+      XCTAssertEqual(lp.amounts.reduce(0, +), lp.objective, accuracy: 1e-7, "seed \(seed)")
+      // Dual: y >= 0 and y a <= 1 for every pattern (enumerated).
+      XCTAssertTrue(lp.duals.allSatisfy { $0 >= -1e-9 }, "seed \(seed)")
+      var worst = 0.0
+      func enumerate(_ i: Int, _ room: Int, _ value: Double) {
+        worst = max(worst, value)
+        if i == sizes.count { return }
+        var count = 0
+        while count <= demands[i] && count * sizes[i] <= room {
+          enumerate(i + 1, room - count * sizes[i], value + Double(count) * lp.duals[i])
+          count += 1
+        }
+      }
+      enumerate(0, capacity, 0)
+      XCTAssertLessThanOrEqual(worst, 1 + 1e-7, "seed \(seed)")
+      let dualObjective = zip(lp.duals, demands).map { $0 * Double($1) }.reduce(0, +)
+      XCTAssertEqual(dualObjective, lp.objective, accuracy: 1e-6, "seed \(seed)")
+      // One type: the optimum is demand / (items per row).
+      if sizes.count == 1 {
+        XCTAssertEqual(lp.objective, Double(demands[0]) / Double(min(demands[0], capacity / sizes[0])), accuracy: 1e-9)
+      }
+    }
+  }
+
+  /// Farley's bound, from the LP's duals or from arbitrary (even negative,
+  /// NaN or huge) duals, never exceeds the brute-force minimum.
+  func testFarleyBoundNeverExceedsTheBruteForceMinimum() {
+    var reachedLP = 0
+    for seed in 0..<1500 {
+      var rng = SplitMix64(seed: UInt64(90_000 + seed))
+      let capacity = Int.random(in: 10...60, using: &rng)
+      let items = (0..<Int.random(in: 1...11, using: &rng)).map { _ in Int.random(in: 1...capacity, using: &rng) }
+      let minimum = bruteForceMinimumRows(sizes: items, capacity: capacity)
+      var counts: [Int: Int] = [:]
+      for size in items { counts[size, default: 0] += 1 }
+      let sizes = counts.keys.sorted(by: >)
+      let demands = sizes.map { counts[$0]! }
+      let lp = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity)
+      let bound = farleyBound(sizes: sizes, multiplicities: demands, capacity: capacity, duals: lp.duals)
+      XCTAssertLessThanOrEqual(bound, minimum, "seed \(seed): \(items) in \(capacity)")
+      // A target (even a wrong one) only changes the work, never the validity.
+      for target in [minimum, minimum + 1, bound + 2] {
+        let targeted = farleyBound(
+          sizes: sizes, multiplicities: demands, capacity: capacity, duals: lp.duals, target: target)
+        XCTAssertLessThanOrEqual(targeted, minimum, "seed \(seed), target \(target)")
+      }
+      // With the optimal duals the bound is the LP optimum rounded up.
+      if bound == Int((lp.objective - 1e-6).rounded(.up)) { reachedLP += 1 }
+      let noisy = lp.duals.map { $0 + Double.random(in: -0.3...0.3, using: &rng) }
+      let noisyBound = farleyBound(sizes: sizes, multiplicities: demands, capacity: capacity, duals: noisy)
+      XCTAssertLessThanOrEqual(noisyBound, minimum, "seed \(seed) (noisy duals)")
+      let wild = sizes.map { _ in [Double.nan, 1e30, -1, 0.5, 3].randomElement(using: &rng)! }
+      XCTAssertLessThanOrEqual(
+        farleyBound(sizes: sizes, multiplicities: demands, capacity: capacity, duals: wild), minimum, "seed \(seed)")
+    }
+    XCTAssertGreaterThan(reachedLP, 1400)
+  }
+
+  /// Instances where the simple bounds are weak but the LP is tight: the
+  /// solver settles them at the LP stage, agreeing with brute force.
+  func testSolveOptimallyUsesTheLPBoundAndAgreesWithBruteForce() throws {
+    var settledByLP = 0
+    for seed in 0..<600 {
+      var rng = SplitMix64(seed: UInt64(120_000 + seed))
+      let capacity = 100
+      let widths = (0..<Int.random(in: 6...12, using: &rng)).map { _ in Int.random(in: 26...60, using: &rng) }
+      let instance = try Instance(widths: widths, rowWidth: capacity)
+      let minimum = bruteForceMinimumRows(sizes: widths, capacity: capacity)
+      let result = solveOptimally(instance, budget: .unlimited)
+      XCTAssertEqual(result.status, .optimal, "seed \(seed)")
+      XCTAssertEqual(result.rowCount, minimum, "seed \(seed): \(widths)")
+      XCTAssertLessThanOrEqual(result.lowerBound.value, minimum, "seed \(seed)")
+      XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
+      if result.stage == "LP" { settledByLP += 1 }
+    }
+    XCTAssertGreaterThan(settledByLP, 0)
+  }
+
+  /// Fractional widths: the LP bound stays a proof for the true widths.
+  func testFractionalInstancesStayHonest() throws {
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(150_000 + seed))
+      let instance = TestData.randomFractionalInstance(using: &rng, maxItems: 10)
+      let result = solveOptimally(instance, budget: .unlimited)
+      XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
+      let scaled = try instance.scaled()
+      let minimumOfRoundedDown = bruteForceMinimumRows(sizes: scaled.boundSizes, capacity: scaled.boundCapacity)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, minimumOfRoundedDown, "seed \(seed)")
+    }
+  }
+}
