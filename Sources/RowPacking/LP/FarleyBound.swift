@@ -59,15 +59,20 @@ public func farleyBound(
 
 /// Farley's bound from real-valued duals: each dual is clamped at 0, scaled
 /// by `scale` and rounded down to an integer weight (see
-/// ``farleyBound(sizes:multiplicities:capacity:weights:nodeLimit:)``).
+/// ``farleyBound(sizes:multiplicities:capacity:weights:nodeLimit:target:)``).
 ///
 /// Valid whatever the duals are (even wrong ones): only its strength
 /// depends on them.
 ///
 /// - Parameters:
+///   - sizes: item type sizes, `>= 0`.
+///   - multiplicities: items of each type.
+///   - capacity: the row capacity.
 ///   - duals: one value per type (negative values and NaN count as 0, values
 ///     above 4 as 4: no Gilmore-Gomory dual exceeds 1).
 ///   - scale: the integer weight of a dual of 1 (2^30 by default).
+///   - nodeLimit: the knapsack's node limit.
+///   - target: the bound hoped for, if known (see the integer form).
 /// - Complexity: one knapsack over the types.
 public func farleyBound(
   sizes: [Int], multiplicities: [Int], capacity: Int, duals: [Double], scale: Double = 1_073_741_824,

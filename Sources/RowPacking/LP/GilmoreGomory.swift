@@ -12,8 +12,8 @@
 /// reached. Patterns of an earlier
 /// solve (``pool``) can be passed in: they are priced first.
 ///
-/// The optimum (``objective``) is approximate (``RevisedSimplex``, floating
-/// point); the proof is ``safeBound``: Farley's bound recomputed from the
+/// The optimum (``objective``) is approximate (a revised simplex, floating
+/// point); the proof is `safeBound`: Farley's bound recomputed from the
 /// final duals in integer arithmetic on the sizes given for the bound.
 ///
 /// P. C. Gilmore and R. E. Gomory, "A linear programming approach to the
