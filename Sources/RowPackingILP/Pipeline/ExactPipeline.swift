@@ -84,7 +84,7 @@ struct ExactPipeline {
       var searchNodes = 0
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
-      let searchDeadline = setup.clock.now + setup.timeLeft * 0.35
+      let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
       while best.rowCount > bound.value && searchDeadline - setup.clock.now > .milliseconds(20) {
         var (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
         searchNodes += n
