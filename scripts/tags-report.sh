@@ -35,4 +35,4 @@ echo "wrote results/tags.md and results/tags.html"
   --rtl --algorithm next-fit --svg results/tags-example-rtl.svg > /dev/null
 echo "wrote results/tags-example.svg and results/tags-example-rtl.svg"
 
-WINDOW=3640,1240 scripts/screenshot.sh results/tags.html results/tags.png
+WINDOW=4000,1240 scripts/screenshot.sh results/tags.html results/tags.png
