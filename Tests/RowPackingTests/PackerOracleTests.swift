@@ -132,24 +132,33 @@ final class PackerOracleTests: XCTestCase {
     return rows
   }
 
-  /// From 1024 items next-fit scans in lanes and joins them: the rows must
-  /// be the definition's, also where a lane's breaks never meet the true
-  /// ones (equal sizes that fill rows in pairs, started at an odd item),
-  /// with zero sizes, exact fills and one item per row.
+  /// Next-fit scans in lanes and joins them (two scalar lanes from 1024
+  /// items; eight SIMD lanes from 512 items when rows are narrower than
+  /// 2^30): the rows must be the definition's, also where a lane's breaks
+  /// never meet the true ones (equal sizes that fill rows in pairs, started
+  /// at an odd item), with zero sizes, exact fills, one item per row, rows
+  /// longer than a lane, lengths around the lane thresholds and row widths
+  /// on both sides of 2^30.
   func testNextFitInLanesMatchesItsDefinition() throws {
-    for seed in UInt64(1)...120 {
+    for seed in UInt64(1)...240 {
       var rng = SplitMix64(seed: seed)
-      let n = Int.random(in: 1000...5000, using: &rng)
-      let capacity = Int.random(in: 1...100, using: &rng)
+      let n = seed % 3 == 0 ? Int.random(in: 500...1100, using: &rng) : Int.random(in: 1000...5000, using: &rng)
+      let capacity: Int
+      switch seed % 5 {
+      case 0: capacity = Int.random(in: (1 << 30) - 1000...(1 << 30) + 1000, using: &rng)
+      case 1: capacity = Int.random(in: 1...1_000_000, using: &rng)
+      default: capacity = Int.random(in: 1...100, using: &rng)
+      }
       let sizes: [Int]
       switch seed % 4 {
       case 0: sizes = (0..<n).map { _ in Int.random(in: 0...capacity, using: &rng) }
       case 1: sizes = [Int](repeating: Swift.max(capacity / 2, 1), count: n)  // pairs: lanes out of phase
+      case 2 where seed % 8 == 2: sizes = (0..<n).map { _ in Int.random(in: 0...Swift.max(capacity / 400, 1), using: &rng) }  // rows longer than a lane
       case 2: sizes = (0..<n).map { _ in Int.random(in: 0...Swift.max(capacity / 8, 1), using: &rng) }  // long rows
       default: sizes = (0..<n).map { _ in [0, capacity, capacity / 3].randomElement(using: &rng)! }
       }
       let s = ScaledInstance(sizes: sizes.map { Swift.min($0, capacity) }, capacity: capacity)
-      XCTAssertEqual(NextFit().pack(s).rows, naiveNextFit(s), "seed \(seed)")
+      XCTAssertEqual(NextFit().pack(s).rows, naiveNextFit(s), "seed \(seed), n \(n), capacity \(capacity)")
     }
   }
 

@@ -6,19 +6,24 @@
 /// it uses the fewest rows: filling each row as far as possible never hurts.
 ///
 /// The packing keeps the items in order, so only the row starts are
-/// written. They are found by a branch-free scan in two lanes at once: the
-/// second half of the items is scanned as if a row started at its first
-/// item, and is then joined to the first half by scanning it again with the
-/// true room left until a row break falls on one of the lane's breaks (from
-/// there on both scans are in the same state: a row holding just that
-/// item). The rows are exactly next-fit's; the lanes only let the processor
-/// overlap two chains of dependent work.
+/// written. From 512 items (and row widths below 2^30 units) they are found
+/// in eight lanes at once, as SIMD vectors of 32-bit loads: the items are
+/// cut into eight stretches, each scanned as if a row started at its first
+/// item, one bit per item recording where its rows start. The stretches are
+/// then joined in order: each is scanned again with the true load of the
+/// row coming into it until a true row start falls on one of the
+/// stretch's own (from there on both scans are in the same state: a row
+/// holding just that item), and its remaining row starts are written from
+/// the bits, eight items per table lookup. Fewer items, or wider rows, take
+/// the same scan in two scalar lanes. The rows are exactly next-fit's; the
+/// lanes only let the processor overlap independent chains of work.
 ///
 /// D. S. Johnson, "Near-optimal bin packing algorithms", PhD thesis, MIT, 1973.
 ///
-/// - Complexity: O(*n*) time: one pass over the sizes, plus at most one
-///   more over the second half if its lane never meets the true breaks;
-///   O(rows) memory for the result (its buffer has room for *n* + 1 starts).
+/// - Complexity: O(*n*) time: one pass over the sizes, plus one over the
+///   row-start bits (*n* / 8 bytes) and, at worst, one more over a stretch
+///   whose scan never meets the true row starts; O(rows) memory for the
+///   result (its buffer has room for *n* + 9 starts) and *n* / 8 bytes of bits.
 public struct NextFit: RowPacker {
   public init() {}
   public var name: String { "next-fit" }
@@ -32,6 +37,14 @@ public struct NextFit: RowPacker {
 
   /// Next-fit's row starts for `sizes`, then `sizes.count`.
   static func rowStarts(sizes: [Int], capacity: Int) -> [Int] {
+    if sizes.count >= 8 * minimumStretch && capacity < 1 << 30 {
+      return rowStartsInEightLanes(sizes: sizes, capacity: capacity)
+    }
+    return rowStartsInTwoLanes(sizes: sizes, capacity: capacity)
+  }
+
+  /// The scalar scan: one lane, or two from ``laneThreshold`` items.
+  static func rowStartsInTwoLanes(sizes: [Int], capacity: Int) -> [Int] {
     let n = sizes.count
     guard n > 0 else { return [0] }
     // The second lane starts at `half` (n when there is one lane) and is
