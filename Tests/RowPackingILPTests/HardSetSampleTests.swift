@@ -24,16 +24,7 @@ final class HardSetSampleTests: XCTestCase {
 
   /// The hard sets' directory, or an XCTSkip naming where it was looked for.
   static func root() throws -> URL {
-    let url: URL
-    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB_HARD"], !path.isEmpty {
-      url = URL(fileURLWithPath: path)
-    } else {
-      url = TestData.packageRoot.appendingPathComponent("../shared/bpplib-hard").standardizedFileURL
-    }
-    guard FileManager.default.fileExists(atPath: url.appendingPathComponent("optima.tsv").path) else {
-      throw XCTSkip(
-        "the hard BPPLIB sets not found at \(url.path) (expected optima.tsv there; set PACKBENCH_BPPLIB_HARD); skipping")
-    }
+    guard let url = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
     return url
   }
 

@@ -22,6 +22,27 @@ public enum TestData {
     return FileManager.default.fileExists(atPath: url.appendingPathComponent("optima.tsv").path) ? url : nil
   }
 
+  /// Where the hard BPPLIB sets (AI, ANI, GI, Random) should be:
+  /// $PACKBENCH_BPPLIB_HARD, else ../shared/bpplib-hard next to the package
+  /// (whether or not it is there).
+  public static var bpplibHardPath: URL {
+    if let path = ProcessInfo.processInfo.environment["PACKBENCH_BPPLIB_HARD"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return packageRoot.appendingPathComponent("../shared/bpplib-hard").standardizedFileURL
+  }
+
+  /// The hard sets' directory, or `nil` when it has no optima.tsv.
+  public static var bpplibHardDirectory: URL? {
+    let url = bpplibHardPath
+    return FileManager.default.fileExists(atPath: url.appendingPathComponent("optima.tsv").path) ? url : nil
+  }
+
+  /// The message of a test skipped because the hard sets are absent.
+  public static var bpplibHardMissing: String {
+    "the hard BPPLIB sets not found at \(bpplibHardPath.path) (expected optima.tsv there; set PACKBENCH_BPPLIB_HARD); skipping"
+  }
+
   /// The message of a test skipped because BPPLIB is absent.
   public static let bpplibMissing =
     "BPPLIB not found: expected ../shared/bpplib next to the package (with optima.tsv), or set PACKBENCH_BPPLIB"

@@ -166,9 +166,15 @@ struct FewestMovesSearch {
     guard size <= n else { return .some(nil) }
     var chosen = Array(0..<size)
     while true {
+      // Within a run of neighbouring tags of equal width, which of them move
+      // does not matter, only how many: the kept widths and the moved
+      // widths are the same. Only the sets that move the first ones of
+      // each run are decided (the others still count against the budget).
       guard meter.tick() else { return nil }
-      nodes += 1
-      if let packing = layout(rows: rows, moved: chosen) { return .some((packing, chosen)) }
+      if isCanonical(chosen) {
+        nodes += 1
+        if let packing = layout(rows: rows, moved: chosen) { return .some((packing, chosen)) }
+      }
       // The next combination in lexicographic order.
       var i = size - 1
       while i >= 0 && chosen[i] == n - size + i { i -= 1 }
@@ -176,6 +182,15 @@ struct FewestMovesSearch {
       chosen[i] += 1
       for j in (i + 1)..<size { chosen[j] = chosen[j - 1] + 1 }
     }
+  }
+
+  /// Whether every moved tag's left neighbour of the same width (if any) is
+  /// moved too. `moved` is increasing.
+  private func isCanonical(_ moved: [Int]) -> Bool {
+    for (k, i) in moved.enumerated() where i > 0 && sizes[i - 1] == sizes[i] {
+      if k == 0 || moved[k - 1] != i - 1 { return false }
+    }
+    return true
   }
 
   /// A set of moved tags that allows `rows` rows, grown one tag at a time:
