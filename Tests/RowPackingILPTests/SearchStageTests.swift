@@ -62,4 +62,46 @@ final class SearchStageTests: XCTestCase {
       assertPacks(patterns, types, rows: optimum, "instance \(k)")
     }
   }
+
+  /// The dual restriction of the near-full-rows model loses no packing,
+  /// whatever the weights (random, proportional to the sizes as LP duals
+  /// nearly are, or zero): the optimum's rows still give a packing, one row
+  /// fewer is still infeasible, and its enumeration (pruned by a weight
+  /// bound) yields exactly the unrestricted patterns of enough weight.
+  func testDualRestrictionLosesNoPacking() throws {
+    let session = GLPKSession(verbose: false)
+    defer { session.close() }
+    var random = SplitMix64(seed: 78)
+    for (k, instance) in instances().enumerated() {
+      let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
+      let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
+      let weights: [Int]
+      switch k % 3 {
+      case 0: weights = types.sizes.map { _ in Int(random.next() % 1000) }
+      case 1: weights = types.sizes.map { $0 * 1000 / types.capacity + Int(random.next() % 3) }
+      default: weights = [Int](repeating: 0, count: types.count)
+      }
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: types.capacity))
+      let weightOf = { (p: Pattern) in p.reduce(0) { $0 + weights[$1] } }
+      let maxWeight = every.map(weightOf).max() ?? 0
+      let restriction = NearFullRowsModel.DualRestriction(weights: weights, maxWeight: maxWeight)
+      for rows in [optimum - 1, optimum] {
+        let model = NearFullRowsModel(types: types, rows: rows, restriction: restriction)
+        let deadline = ContinuousClock().now + .seconds(30)
+        let answer = try model.decide(session: session, until: deadline).answer
+        if rows < optimum {
+          guard case .infeasible = answer else { return XCTFail("instance \(k): \(rows) rows should be infeasible") }
+        } else {
+          guard case .packing(let patterns) = answer else { return XCTFail("instance \(k): \(rows) rows should give a packing") }
+          assertPacks(patterns, types, rows: rows, "instance \(k)")
+        }
+        guard let least = model.leastRowWeight() else { continue }
+        let budget = rows * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+        guard budget >= 0 else { continue }
+        let pruned = try XCTUnwrap(model.patterns(budget: budget, leastWeight: least))
+        let unpruned = try XCTUnwrap(NearFullRowsModel(types: types, rows: rows).patterns(budget: budget))
+        XCTAssertEqual(Set(pruned), Set(unpruned.filter { weightOf($0) >= least }), "instance \(k), \(rows) rows")
+      }
+    }
+  }
 }
