@@ -40,6 +40,8 @@ struct NearFullRowsModel {
   var restriction: DualRestriction? = nil
   /// The most patterns enumerated (else the answer is unknown).
   var patternLimit = 150_000
+  /// The largest exact table of the weight bound (``WeightBound``).
+  var weightTableLimit = WeightBound.tableLimit
 
   /// Integer weights per type and their exact maximum over all patterns.
   struct DualRestriction {
@@ -66,37 +68,34 @@ struct NearFullRowsModel {
   }
 
   /// Every pattern of load in `[C - budget, C]` and, under the restriction,
-  /// of weight at least `leastWeight`; nil when there are too many.
-  func patterns(budget: Int, leastWeight: Int = Int.min) -> [Pattern]? {
+  /// of weight at least `leastWeight`; nil when there are too many or the
+  /// deadline passes first.
+  func patterns(
+    budget: Int, leastWeight: Int = Int.min, until deadline: ContinuousClock.Instant? = nil
+  ) -> [Pattern]? {
     let m = types.count
     let sizes = types.sizes
     let capacity = types.capacity
     let weights = restriction?.weights ?? [Int](repeating: 0, count: m)
     var suffix = [Int](repeating: 0, count: m + 1)
-    var suffixWeight = [Int](repeating: 0, count: m + 1)
-    // The type of best weight per unit of size among types t..<m: a room r
-    // holds at most r x (its ratio) more weight.
-    var bestRatio = [Int](repeating: -1, count: m + 1)
-    for t in stride(from: m - 1, through: 0, by: -1) {
-      suffix[t] = suffix[t + 1] + sizes[t] * types.demands[t]
-      suffixWeight[t] = suffixWeight[t + 1] + weights[t] * types.demands[t]
-      let b = bestRatio[t + 1]
-      bestRatio[t] = b < 0 || weights[t] * sizes[b] > weights[b] * sizes[t] ? t : b
-    }
-    func mostWeight(_ t: Int, _ room: Int) -> Int {
-      guard t < m else { return 0 }
-      let b = bestRatio[t]
-      if sizes[b] == 0 { return suffixWeight[t] }
-      return Swift.min(suffixWeight[t], (room * weights[b] + sizes[b] - 1) / sizes[b])
-    }
+    for t in stride(from: m - 1, through: 0, by: -1) { suffix[t] = suffix[t + 1] + sizes[t] * types.demands[t] }
     let restricted = leastWeight > Int.min
+    let bound = restricted ? WeightBound(
+      sizes: sizes, demands: types.demands, weights: weights, capacity: capacity, tableLimit: weightTableLimit) : nil
+    let clock = ContinuousClock()
     var result: [Pattern] = []
     var current: Pattern = []
     var overflow = false
+    var visits = 0
     func visit(_ t: Int, _ load: Int, _ weight: Int) {
       if overflow { return }
+      visits &+= 1
+      if visits & 4095 == 0, let deadline, clock.now > deadline {
+        overflow = true
+        return
+      }
       if load + suffix[t] < capacity - budget { return }
-      if restricted && weight + mostWeight(t, capacity - load) < leastWeight { return }
+      if let bound, weight + bound.most(from: t, room: capacity - load) < leastWeight { return }
       if t == m {
         if !current.isEmpty { result.append(current) }
         if result.count > patternLimit { overflow = true }
@@ -122,7 +121,7 @@ struct NearFullRowsModel {
     let budget = rows * types.capacity - total
     if budget < 0 { return (.infeasible, 0) }
     guard let leastWeight = leastRowWeight() else { return (.infeasible, 0) }
-    guard let patterns = patterns(budget: budget, leastWeight: leastWeight) else { return (.unknown, 0) }
+    guard let patterns = patterns(budget: budget, leastWeight: leastWeight, until: deadline) else { return (.unknown, 0) }
     if patterns.isEmpty { return (.infeasible, 0) }
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
