@@ -63,31 +63,35 @@ final class SearchStageTests: XCTestCase {
     }
   }
 
-  /// The dual restriction of the near-full-rows model loses no packing,
+  /// The dual restrictions of the near-full-rows model lose no packing,
   /// whatever the weights (random, proportional to the sizes as LP duals
-  /// nearly are, or zero): the optimum's rows still give a packing, one row
-  /// fewer is still infeasible, and its enumeration (pruned by a weight
-  /// bound, exact or Dantzig's) yields exactly the unrestricted patterns of
-  /// enough weight.
-  func testDualRestrictionLosesNoPacking() throws {
+  /// nearly are, or zero; one restriction or two at once): the optimum's
+  /// rows still give a packing, one row fewer is still infeasible, and the
+  /// enumeration (pruned by weight bounds, exact or Dantzig's) yields exactly
+  /// the unrestricted patterns of enough weight under every restriction.
+  func testDualRestrictionsLoseNoPacking() throws {
     let session = GLPKSession(verbose: false)
     defer { session.close() }
     var random = SplitMix64(seed: 78)
     for (k, instance) in instances().enumerated() {
       let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
       let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
-      let weights: [Int]
-      switch k % 3 {
-      case 0: weights = types.sizes.map { _ in Int(random.next() % 1000) }
-      case 1: weights = types.sizes.map { $0 * 1000 / types.capacity + Int(random.next() % 3) }
-      default: weights = [Int](repeating: 0, count: types.count)
+      func someWeights(_ kind: Int) -> [Int] {
+        switch kind % 3 {
+        case 0: return types.sizes.map { _ in Int(random.next() % 1000) }
+        case 1: return types.sizes.map { $0 * 1000 / types.capacity + Int(random.next() % 3) }
+        default: return [Int](repeating: 0, count: types.count)
+        }
       }
       let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: types.capacity))
-      let weightOf = { (p: Pattern) in p.reduce(0) { $0 + weights[$1] } }
-      let maxWeight = every.map(weightOf).max() ?? 0
-      let restriction = NearFullRowsModel.DualRestriction(weights: weights, maxWeight: maxWeight)
+      let kinds = k % 4 < 2 ? [k] : [k, k + 1]
+      let restrictions = kinds.map { kind -> NearFullRowsModel.DualRestriction in
+        let weights = someWeights(kind)
+        let maxWeight = every.map { p in p.reduce(0) { $0 + weights[$1] } }.max() ?? 0
+        return NearFullRowsModel.DualRestriction(weights: weights, maxWeight: maxWeight)
+      }
       for rows in [optimum - 1, optimum] {
-        var model = NearFullRowsModel(types: types, rows: rows, restriction: restriction)
+        var model = NearFullRowsModel(types: types, rows: rows, restrictions: restrictions)
         // Half the instances bound the weight by Dantzig's relaxation, not the exact table.
         if k % 2 == 1 { model.weightTableLimit = 0 }
         let deadline = ContinuousClock().now + .seconds(30)
@@ -98,12 +102,15 @@ final class SearchStageTests: XCTestCase {
           guard case .packing(let patterns) = answer else { return XCTFail("instance \(k): \(rows) rows should give a packing") }
           assertPacks(patterns, types, rows: rows, "instance \(k)")
         }
-        guard let least = model.leastRowWeight() else { continue }
+        guard let least = model.leastRowWeights() else { continue }
         let budget = rows * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
         guard budget >= 0 else { continue }
-        let pruned = try XCTUnwrap(model.patterns(budget: budget, leastWeight: least))
+        let pruned = try XCTUnwrap(model.patterns(budget: budget, leastWeights: least))
         let unpruned = try XCTUnwrap(NearFullRowsModel(types: types, rows: rows).patterns(budget: budget))
-        XCTAssertEqual(Set(pruned), Set(unpruned.filter { weightOf($0) >= least }), "instance \(k), \(rows) rows")
+        let expected = unpruned.filter { p in
+          restrictions.indices.allSatisfy { i in p.reduce(0) { $0 + restrictions[i].weights[$1] } >= least[i] }
+        }
+        XCTAssertEqual(Set(pruned), Set(expected), "instance \(k), \(rows) rows")
       }
     }
   }

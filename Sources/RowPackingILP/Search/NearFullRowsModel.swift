@@ -17,7 +17,7 @@
 /// "Bin packing and cutting stock problems: mathematical models and exact
 /// algorithms", European Journal of Operational Research 255(1):1-20, 2016.
 ///
-/// With a ``DualRestriction`` (integer weights `w_t >= 0` per type and the
+/// With ``DualRestriction``s (each: integer weights `w_t >= 0` per type and the
 /// exact maximum `kappa` of `sum(w_t a_tp)` over all patterns, as Farley's
 /// bound computes them from column generation's duals) the patterns are
 /// fewer still: in any packing in K rows the rows' patterns p_1..p_K hold
@@ -29,15 +29,17 @@
 /// optimal), G is tiny and only patterns of reduced cost about 0 remain:
 /// the pattern enumeration "within the gap" of R. Baldacci, S. Coniglio,
 /// J.-F. Cordeau and F. Furini, "A numerically exact algorithm for the bin
-/// packing problem", INFORMS Journal on Computing, 2024.
+/// packing problem", INFORMS Journal on Computing, 2024. Several
+/// restrictions (from several dual vertices) all hold at once: a row is
+/// kept only if it meets every one.
 ///
 /// - Complexity: enumeration O(patterns x types) (refused above
 ///   ``patternLimit``), then GLPK's simplex and branch and bound.
 struct NearFullRowsModel {
   let types: ItemTypes
   let rows: Int
-  /// Dual weights that restrict the patterns, or nil (waste alone).
-  var restriction: DualRestriction? = nil
+  /// Dual weights that restrict the patterns (none: waste alone).
+  var restrictions: [DualRestriction] = []
   /// The most patterns enumerated (else the answer is unknown).
   var patternLimit = 150_000
   /// The largest exact table of the weight bound (``WeightBound``).
@@ -51,43 +53,48 @@ struct NearFullRowsModel {
     var maxWeight: Int
   }
 
-  init(types: ItemTypes, rows: Int, restriction: DualRestriction? = nil) {
+  init(types: ItemTypes, rows: Int, restrictions: [DualRestriction] = []) {
     self.types = types
     self.rows = rows
-    self.restriction = restriction
+    self.restrictions = restrictions
   }
 
-  /// The least weight a row of a K-row packing can have under the
-  /// restriction (`kappa - G`), `Int.min` without one, or nil when G < 0
-  /// (no packing in K rows).
-  func leastRowWeight() -> Int? {
-    guard let restriction else { return Int.min }
-    let total = zip(restriction.weights, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
-    let gap = rows * restriction.maxWeight - total
-    return gap < 0 ? nil : restriction.maxWeight - gap
+  /// The least weight a row of a K-row packing can have under each
+  /// restriction (`kappa - G`), or nil when some G < 0 (no packing in K rows).
+  func leastRowWeights() -> [Int]? {
+    var least: [Int] = []
+    for restriction in restrictions {
+      let total = zip(restriction.weights, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+      let gap = rows * restriction.maxWeight - total
+      if gap < 0 { return nil }
+      least.append(restriction.maxWeight - gap)
+    }
+    return least
   }
 
-  /// Every pattern of load in `[C - budget, C]` and, under the restriction,
-  /// of weight at least `leastWeight`; nil when there are too many or the
-  /// deadline passes first.
+  /// Every pattern of load in `[C - budget, C]` and of weight at least
+  /// `leastWeights[i]` under restriction `i`; nil when there are too many
+  /// or the deadline passes first.
   func patterns(
-    budget: Int, leastWeight: Int = Int.min, until deadline: ContinuousClock.Instant? = nil
+    budget: Int, leastWeights: [Int] = [], until deadline: ContinuousClock.Instant? = nil
   ) -> [Pattern]? {
     let m = types.count
     let sizes = types.sizes
     let capacity = types.capacity
-    let weights = restriction?.weights ?? [Int](repeating: 0, count: m)
     var suffix = [Int](repeating: 0, count: m + 1)
     for t in stride(from: m - 1, through: 0, by: -1) { suffix[t] = suffix[t + 1] + sizes[t] * types.demands[t] }
-    let restricted = leastWeight > Int.min
-    let bound = restricted ? WeightBound(
-      sizes: sizes, demands: types.demands, weights: weights, capacity: capacity, tableLimit: weightTableLimit) : nil
+    let checked = Array(restrictions.prefix(leastWeights.count))
+    let tableLimit = checked.isEmpty ? 0 : weightTableLimit / checked.count
+    let bounds = checked.map {
+      WeightBound(sizes: sizes, demands: types.demands, weights: $0.weights, capacity: capacity, tableLimit: tableLimit)
+    }
     let clock = ContinuousClock()
     var result: [Pattern] = []
     var current: Pattern = []
+    var weight = [Int](repeating: 0, count: checked.count)
     var overflow = false
     var visits = 0
-    func visit(_ t: Int, _ load: Int, _ weight: Int) {
+    func visit(_ t: Int, _ load: Int) {
       if overflow { return }
       visits &+= 1
       if visits & 4095 == 0, let deadline, clock.now > deadline {
@@ -95,23 +102,27 @@ struct NearFullRowsModel {
         return
       }
       if load + suffix[t] < capacity - budget { return }
-      if let bound, weight + bound.most(from: t, room: capacity - load) < leastWeight { return }
+      for i in bounds.indices where weight[i] + bounds[i].most(from: t, room: capacity - load) < leastWeights[i] { return }
       if t == m {
         if !current.isEmpty { result.append(current) }
         if result.count > patternLimit { overflow = true }
         return
       }
       let most = min(types.demands[t], (capacity - load) / sizes[t])
+      for i in checked.indices { weight[i] += most * checked[i].weights[t] }
       var k = most
       while k >= 0 {
         for _ in 0..<k { current.append(t) }
-        visit(t + 1, load + k * sizes[t], weight + k * weights[t])
+        visit(t + 1, load + k * sizes[t])
         current.removeLast(k)
         if overflow { return }
+        for i in checked.indices { weight[i] -= checked[i].weights[t] }
         k -= 1
       }
+      // k = -1 took one weight too many off: put it back.
+      for i in checked.indices { weight[i] += checked[i].weights[t] }
     }
-    visit(0, 0, 0)
+    visit(0, 0)
     return overflow ? nil : result
   }
 
@@ -120,8 +131,8 @@ struct NearFullRowsModel {
     let total = zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
     let budget = rows * types.capacity - total
     if budget < 0 { return (.infeasible, 0) }
-    guard let leastWeight = leastRowWeight() else { return (.infeasible, 0) }
-    guard let patterns = patterns(budget: budget, leastWeight: leastWeight, until: deadline) else { return (.unknown, 0) }
+    guard let leastWeights = leastRowWeights() else { return (.infeasible, 0) }
+    guard let patterns = patterns(budget: budget, leastWeights: leastWeights, until: deadline) else { return (.unknown, 0) }
     if patterns.isEmpty { return (.infeasible, 0) }
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
