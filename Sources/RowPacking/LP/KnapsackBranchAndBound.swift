@@ -18,10 +18,11 @@
 /// that cannot exceed it, which is far cheaper when values are nearly
 /// proportional to sizes; when none exists, ``upperBound`` is the threshold.
 ///
-/// Deterministic. A node limit keeps it finite on adversarial inputs: when
-/// the limit is reached the best filling found is returned with
-/// ``isOptimal`` false and ``upperBound`` the root's Dantzig bound (still a
-/// valid upper bound on the optimum).
+/// Deterministic. A node limit keeps it finite on adversarial inputs, and a
+/// deadline (read at the first node and every 4096 after) bounds its wall time: when either is
+/// reached the best filling found is returned with ``isOptimal`` false and
+/// ``upperBound`` the root's Dantzig bound (still a valid upper bound on the
+/// optimum).
 ///
 /// - Complexity: exponential in the worst case; O(types) per node.
 public struct KnapsackBranchAndBound: Sendable, Hashable {
@@ -46,9 +47,10 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   ///   - capacity: the knapsack's capacity, `>= 0`.
   ///   - nodeLimit: the most branch-and-bound nodes (one million by default).
   ///   - threshold: when given, stop at the first filling worth more than it.
+  ///   - deadline: when given, stop (not optimal) once the clock passes it.
   public init(
     sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000,
-    threshold: Int? = nil
+    threshold: Int? = nil, deadline: ContinuousClock.Instant? = nil
   ) {
     precondition(sizes.count == values.count && sizes.count == multiplicities.count && capacity >= 0)
     var counts = [Int](repeating: 0, count: sizes.count)
@@ -72,7 +74,8 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     }
     var search = Search(
       sizes: order.map { sizes[$0] }, values: order.map { values[$0] },
-      multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit)
+      multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit,
+      deadline: deadline)
     let rootBound = search.dantzigBound(from: 0, residual: capacity)
     var exceeded = false
     if let threshold {
@@ -109,6 +112,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     let values: [Int]
     let multiplicities: [Int]
     let nodeLimit: Int
+    let deadline: ContinuousClock.Instant?
     var current: [Int]
     var bestCounts: [Int]
     var bestValue = 0
@@ -119,11 +123,12 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     /// Whether a filling better than the initial ``bestValue`` was found.
     var improved = false
 
-    init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int) {
+    init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int, deadline: ContinuousClock.Instant?) {
       self.sizes = sizes
       self.values = values
       self.multiplicities = multiplicities
       self.nodeLimit = nodeLimit
+      self.deadline = deadline
       current = [Int](repeating: 0, count: sizes.count)
       bestCounts = current
     }
@@ -169,6 +174,10 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
         return
       }
       nodes += 1
+      if nodes & 4095 == 1, let deadline, ContinuousClock().now >= deadline {
+        aborted = true
+        return
+      }
       if value + dantzigBound(from: k, residual: residual) <= bestValue { return }
       var count = min(multiplicities[k], residual / sizes[k])
       while count >= 0 {
