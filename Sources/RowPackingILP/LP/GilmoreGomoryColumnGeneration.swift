@@ -46,6 +46,10 @@ final class GilmoreGomoryColumnGeneration {
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
   private let exchangeCount: Int
   private var demandsChanged = false
+  /// The best row bound of the latest ``solve(until:enough:)`` so far, for
+  /// its demands: Farley's in integer arithmetic, a proof even when that
+  /// solve stopped at its deadline.
+  private(set) var lastRowBound = 0
   /// LP solves and pricing rounds so far.
   private(set) var iterations = 0
   var lpTime = Duration.zero
@@ -181,7 +185,10 @@ final class GilmoreGomoryColumnGeneration {
   func solve(until deadline: ContinuousClock.Instant, enough: Int = .max) throws(GLPKError) -> Solution? {
     let clock = ContinuousClock()
     var best = 0.0
-    var bestRows = 0
+    var bestRows = 0 {
+      didSet { lastRowBound = bestRows }
+    }
+    lastRowBound = 0
     self.center = nil
     var center: [Double]? = nil
     var dual = demandsChanged
