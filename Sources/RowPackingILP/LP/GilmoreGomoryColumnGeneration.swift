@@ -201,6 +201,17 @@ final class GilmoreGomoryColumnGeneration {
       for t in pattern { reduced -= duals[t] }
       return reduced
     }
+    /// Exact pricing at integer weights `w`: the best pattern and its
+    /// Farley bound (the row bound takes it), or nil past the deadline.
+    func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
+      let start = clock.now
+      let priced = pricing.best(weights: w, bounds: demands, until: deadline)
+      exactCost.add(clock.now - start)
+      guard let answer = priced else { return nil }
+      let bound = farley(weights: w, value: answer.value)
+      bestRows = max(bestRows, bound.rows)
+      return (answer, bound)
+    }
     while true {
       let left = deadline - clock.now
       if left <= .zero { return nil }
@@ -241,28 +252,18 @@ final class GilmoreGomoryColumnGeneration {
         let alpha = smoothing
         let separation = duals.indices.map { alpha * center[$0] + (1 - alpha) * duals[$0] }
         let separationWeights = KnapsackPricing.weights(duals: separation)
-        let tE = clock.now
-        let priced = pricing.best(weights: separationWeights, bounds: demands, until: deadline)
-        exactCost.add(clock.now - tE)
-        guard let answer = priced else {
+        guard let (answer, bound) = priceExactly(separationWeights) else {
           priceTime += clock.now - tB
           return nil
         }
-        let bound = farley(weights: separationWeights, value: answer.value)
-        bestRows = max(bestRows, bound.rows)
         if bound.value > best { best = bound.value; self.center = separation }
         if reducedCost(answer.pattern, duals) < -1e-9 { newPattern = answer.pattern }
       }
       if newPattern == nil {
-        let tE = clock.now
-        let priced = pricing.best(weights: weights, bounds: demands, until: deadline)
-        exactCost.add(clock.now - tE)
-        guard let answer = priced else {
+        guard let (answer, bound) = priceExactly(weights) else {
           priceTime += clock.now - tB
           return nil
         }
-        let bound = farley(weights: weights, value: answer.value)
-        bestRows = max(bestRows, bound.rows)
         if answer.value <= KnapsackPricing.scale + KnapsackPricing.scale / 1_000_000_000
           || reducedCost(answer.pattern, duals) >= -1e-9
         {
