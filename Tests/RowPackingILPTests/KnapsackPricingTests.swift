@@ -3,10 +3,11 @@ import RowPacking
 import XCTest
 
 /// The pricing knapsack of column generation, against brute force on small
-/// seeded instances: on small capacities (dynamic programming) and on the
+/// seeded instances: on small capacities (dynamic programming), on the
 /// same instances with every size and the capacity scaled to about a
 /// million units (branch and bound, whose work must not grow with the
-/// capacity), the maximum is exact and the pattern is a valid row worth it.
+/// capacity) and through both fallbacks of a branch and bound cut short,
+/// the maximum is exact and the pattern is a valid row worth it.
 final class KnapsackPricingTests: XCTestCase {
   /// A seeded bounded knapsack: sizes in 1...capacity, bounds 0...4,
   /// integer weights (some zero) at the pricing scale.
@@ -75,6 +76,22 @@ final class KnapsackPricingTests: XCTestCase {
       let answer = largePricing.best(weights: large.weights, bounds: large.bounds, until: far)
       check(large, answer: answer, label: "seed \(seed), large capacity")
       if let answer, answer.nodes > 0 { branchAndBoundUsed += 1 }
+      // The fallbacks, with a first branch and bound of one node: dynamic
+      // programming on a moderate table, else the branch and bound again
+      // without a node limit (a capacity near 10^8); every tenth seed (the
+      // table of 10^7 cells is slow in a debug build).
+      guard seed % 10 == 0 else { continue }
+      var limited = largePricing
+      limited.branchAndBoundNodes = 1
+      check(large, answer: limited.best(weights: large.weights, bounds: large.bounds, until: far),
+            label: "seed \(seed), fallback DP")
+      var huge = small
+      huge.sizes = small.sizes.map { $0 * 2_000_003 + Int(random.next() % 2_000_003) }
+      huge.capacity = small.capacity * 2_000_003 + Int(random.next() % 2_000_003)
+      var hugePricing = KnapsackPricing(sizes: huge.sizes, capacity: huge.capacity)
+      hugePricing.branchAndBoundNodes = 1
+      check(huge, answer: hugePricing.best(weights: huge.weights, bounds: huge.bounds, until: far),
+            label: "seed \(seed), unlimited branch and bound")
     }
     XCTAssertGreaterThan(branchAndBoundUsed, 100, "the large capacities must take the branch and bound")
   }

@@ -13,13 +13,15 @@ import RowPacking
 /// splitting of each bound) when the table is small, else by the
 /// depth-first branch and bound of the core (``KnapsackBranchAndBound``:
 /// Horowitz and Sahni, 1974; Martello and Toth, *Knapsack Problems*, 1990,
-/// ch. 3), whose work does not grow with the capacity, under the caller's
-/// deadline: when the deadline passes first, the answer is "not decided"
-/// (`nil`), never a guess.
+/// ch. 3), whose work does not grow with the capacity; when that takes
+/// more than ``branchAndBoundNodes``, by dynamic programming if the table
+/// is moderate (``fallbackCells``), else by the branch and bound without a
+/// node limit. Always under the caller's deadline: when it passes first,
+/// the answer is "not decided" (`nil`), never a guess.
 ///
 /// - Complexity: dynamic programming O(*C* x sum(log *bound_t*)) time and
-///   bits of memory, used only below ``dynamicProgrammingCells``; the branch
-///   and bound is exponential in the worst case, O(types) per node.
+///   bits of memory, used only below ``fallbackCells``; the branch and
+///   bound is exponential in the worst case, O(types) per node.
 struct KnapsackPricing {
   let sizes: [Int]
   let capacity: Int
@@ -28,8 +30,16 @@ struct KnapsackPricing {
   /// 1000 items), and sums over 10^7 items with duals up to 4 fit an `Int`.
   static let scale = 1 << 36
   /// The largest table (capacities times binary pieces) solved by dynamic
-  /// programming.
+  /// programming first.
   static let dynamicProgrammingCells = 2_000_000
+  /// The largest table solved by dynamic programming when the branch and
+  /// bound needs more than ``branchAndBoundNodes`` (values nearly
+  /// proportional to the sizes, rows of four or more items: Scholl_3,
+  /// capacity 100000): about 0.1 s and 8 MB. Beyond it the branch and bound
+  /// goes on until the deadline.
+  static let fallbackCells = 64_000_000
+  /// The nodes of the first branch and bound.
+  var branchAndBoundNodes = 50_000
   /// For large capacities, coarse grids (finest last): sizes rounded up and
   /// the capacity down to multiples of a unit, so that a pattern found on a
   /// grid fits the true capacity. About 2000 and 20000 capacities.
@@ -91,10 +101,23 @@ struct KnapsackPricing {
       let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
       return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: 0)
     }
-    let knapsack = KnapsackBranchAndBound(
-      sizes: candidates.map { sizes[$0] }, values: candidates.map { weights[$0] },
-      multiplicities: candidates.map { bounds[$0] }, capacity: capacity, nodeLimit: .max, deadline: deadline)
-    guard knapsack.isOptimal else { return nil }
+    let candidateSizes = candidates.map { sizes[$0] }
+    let candidateWeights = candidates.map { weights[$0] }
+    let candidateBounds = candidates.map { bounds[$0] }
+    var knapsack = KnapsackBranchAndBound(
+      sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
+      nodeLimit: branchAndBoundNodes, deadline: deadline)
+    if !knapsack.isOptimal {
+      if ContinuousClock().now >= deadline { return nil }
+      if (capacity + 1) * pieces <= Self.fallbackCells {
+        let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+        return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: knapsack.nodes)
+      }
+      knapsack = KnapsackBranchAndBound(
+        sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
+        nodeLimit: .max, deadline: deadline)
+      guard knapsack.isOptimal else { return nil }
+    }
     var pattern: Pattern = []
     for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: knapsack.counts[k])) }
     return Answer(value: knapsack.value, pattern: pattern, nodes: knapsack.nodes)
