@@ -112,7 +112,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     let values: [Int]
     let multiplicities: [Int]
     let nodeLimit: Int
-    let deadline: ContinuousClock.Instant?
+    /// Whether the deadline has passed (nil: no deadline). A closure, not
+    /// the instant: `ContinuousClock.Instant` has no fixed layout outside
+    /// its module, and as a stored field it would make every field access
+    /// of the search go through runtime metadata.
+    let isPastDeadline: (() -> Bool)?
     var current: [Int]
     var bestCounts: [Int]
     var bestValue = 0
@@ -128,7 +132,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       self.values = values
       self.multiplicities = multiplicities
       self.nodeLimit = nodeLimit
-      self.deadline = deadline
+      self.isPastDeadline = deadline.map { deadline in { ContinuousClock().now >= deadline } }
       current = [Int](repeating: 0, count: sizes.count)
       bestCounts = current
     }
@@ -154,6 +158,27 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       return bound
     }
 
+    /// Whether ``dantzigBound(from:residual:)`` is at most `limit`, without
+    /// its 128-bit division: `floor(r v / s) <= x` iff `r v < (x + 1) s`.
+    func dantzigBound(from k: Int, residual: Int, isAtMost limit: Int) -> Bool {
+      var residual = residual
+      var bound = 0
+      var j = k
+      while j < sizes.count && residual > 0 {
+        let take = min(multiplicities[j], residual / sizes[j])
+        bound += take * values[j]
+        residual -= take * sizes[j]
+        if take < multiplicities[j] {
+          if bound > limit { return false }
+          let fraction = residual.multipliedFullWidth(by: values[j])
+          let room = (limit - bound + 1).multipliedFullWidth(by: sizes[j])
+          return fraction.high != room.high ? fraction.high < room.high : fraction.low < room.low
+        }
+        j += 1
+      }
+      return bound <= limit
+    }
+
     mutating func run(capacity: Int) {
       branch(0, residual: capacity, value: 0)
     }
@@ -174,11 +199,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
         return
       }
       nodes += 1
-      if nodes & 4095 == 1, let deadline, ContinuousClock().now >= deadline {
+      if nodes & 4095 == 1, let isPastDeadline, isPastDeadline() {
         aborted = true
         return
       }
-      if value + dantzigBound(from: k, residual: residual) <= bestValue { return }
+      if dantzigBound(from: k, residual: residual, isAtMost: bestValue - value) { return }
       var count = min(multiplicities[k], residual / sizes[k])
       while count >= 0 {
         current[k] = count
