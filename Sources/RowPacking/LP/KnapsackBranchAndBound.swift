@@ -137,46 +137,43 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       bestCounts = current
     }
 
-    /// The linear relaxation over types `k...`, rounded down: whole types in
-    /// order while they fit, then the fraction of the first that does not.
-    func dantzigBound(from k: Int, residual: Int) -> Int {
+    /// The whole types of the linear relaxation over types `k...`: taken in
+    /// order while they fit, their value, the room left, and the first type
+    /// that does not fit whole (`sizes.count` when all do or no room is left).
+    @inline(__always)
+    func dantzigWholeTypes(from k: Int, residual: Int) -> (value: Int, residual: Int, split: Int) {
       var residual = residual
-      var bound = 0
+      var value = 0
       var j = k
       while j < sizes.count && residual > 0 {
         let take = min(multiplicities[j], residual / sizes[j])
-        bound += take * values[j]
+        value += take * values[j]
         residual -= take * sizes[j]
-        if take < multiplicities[j] {
-          // residual < sizes[j]: the fraction residual / sizes[j] of one more item.
-          let product = residual.multipliedFullWidth(by: values[j])
-          bound += sizes[j].dividingFullWidth(product).quotient
-          break
-        }
+        if take < multiplicities[j] { return (value, residual, j) }
         j += 1
       }
-      return bound
+      return (value, residual, sizes.count)
+    }
+
+    /// The linear relaxation over types `k...`, rounded down: whole types in
+    /// order while they fit, then the fraction of the first that does not.
+    func dantzigBound(from k: Int, residual: Int) -> Int {
+      let whole = dantzigWholeTypes(from: k, residual: residual)
+      guard whole.split < sizes.count else { return whole.value }
+      // residual < sizes[split]: the fraction residual / sizes[split] of one more item.
+      let product = whole.residual.multipliedFullWidth(by: values[whole.split])
+      return whole.value + sizes[whole.split].dividingFullWidth(product).quotient
     }
 
     /// Whether ``dantzigBound(from:residual:)`` is at most `limit`, without
     /// its 128-bit division: `floor(r v / s) <= x` iff `r v < (x + 1) s`.
     func dantzigBound(from k: Int, residual: Int, isAtMost limit: Int) -> Bool {
-      var residual = residual
-      var bound = 0
-      var j = k
-      while j < sizes.count && residual > 0 {
-        let take = min(multiplicities[j], residual / sizes[j])
-        bound += take * values[j]
-        residual -= take * sizes[j]
-        if take < multiplicities[j] {
-          if bound > limit { return false }
-          let fraction = residual.multipliedFullWidth(by: values[j])
-          let room = (limit - bound + 1).multipliedFullWidth(by: sizes[j])
-          return fraction.high != room.high ? fraction.high < room.high : fraction.low < room.low
-        }
-        j += 1
-      }
-      return bound <= limit
+      let whole = dantzigWholeTypes(from: k, residual: residual)
+      if whole.value > limit { return false }
+      guard whole.split < sizes.count else { return true }
+      let fraction = whole.residual.multipliedFullWidth(by: values[whole.split])
+      let room = (limit - whole.value + 1).multipliedFullWidth(by: sizes[whole.split])
+      return fraction.high != room.high ? fraction.high < room.high : fraction.low < room.low
     }
 
     mutating func run(capacity: Int) {
