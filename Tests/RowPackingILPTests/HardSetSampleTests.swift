@@ -17,8 +17,8 @@ import XCTest
 /// measures that).
 final class HardSetSampleTests: XCTestCase {
   static let perSet = ["AI": 2, "ANI": 2, "GI": 1, "Random": 3]
-  /// GI's capacities (up to 1.5 million) make one pricing step slow in a
-  /// debug build, and the solve overruns its limit by one such step.
+  /// GI's instances are large (1000+ items, capacities up to 1.5 million):
+  /// a short limit keeps the debug run short (pricing stops at the deadline).
   static let timeLimit = ["AI": Duration.seconds(4), "ANI": .seconds(4), "GI": .seconds(1), "Random": .seconds(4)]
   static let seed: UInt64 = 10
 

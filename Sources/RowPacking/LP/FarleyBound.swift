@@ -86,7 +86,12 @@ public func farleyBound(
 
 /// A dual as a nonnegative integer weight: clamped to `0...4` (NaN gives
 /// 0), scaled by `scale` and rounded down.
-func integerWeight(dual: Double, scale: Double = 1_073_741_824) -> Int {
+///
+/// - Parameters:
+///   - dual: the dual value.
+///   - scale: the integer weight of a dual of 1.
+/// - Complexity: O(1).
+public func integerWeight(dual: Double, scale: Double = 1_073_741_824) -> Int {
   guard dual > 0, dual.isFinite else { return 0 }
   return Int((min(dual, 4) * scale).rounded(.down))
 }

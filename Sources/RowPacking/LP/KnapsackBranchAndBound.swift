@@ -18,10 +18,11 @@
 /// that cannot exceed it, which is far cheaper when values are nearly
 /// proportional to sizes; when none exists, ``upperBound`` is the threshold.
 ///
-/// Deterministic. A node limit keeps it finite on adversarial inputs: when
-/// the limit is reached the best filling found is returned with
-/// ``isOptimal`` false and ``upperBound`` the root's Dantzig bound (still a
-/// valid upper bound on the optimum).
+/// Deterministic. A node limit keeps it finite on adversarial inputs, and a
+/// deadline (read at the first node and every 4096 after) bounds its wall time: when either is
+/// reached the best filling found is returned with ``isOptimal`` false and
+/// ``upperBound`` the root's Dantzig bound (still a valid upper bound on the
+/// optimum).
 ///
 /// - Complexity: exponential in the worst case; O(types) per node.
 public struct KnapsackBranchAndBound: Sendable, Hashable {
@@ -46,9 +47,10 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   ///   - capacity: the knapsack's capacity, `>= 0`.
   ///   - nodeLimit: the most branch-and-bound nodes (one million by default).
   ///   - threshold: when given, stop at the first filling worth more than it.
+  ///   - deadline: when given, stop (not optimal) once the clock passes it.
   public init(
     sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000,
-    threshold: Int? = nil
+    threshold: Int? = nil, deadline: ContinuousClock.Instant? = nil
   ) {
     precondition(sizes.count == values.count && sizes.count == multiplicities.count && capacity >= 0)
     var counts = [Int](repeating: 0, count: sizes.count)
@@ -72,7 +74,8 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     }
     var search = Search(
       sizes: order.map { sizes[$0] }, values: order.map { values[$0] },
-      multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit)
+      multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit,
+      deadline: deadline)
     let rootBound = search.dantzigBound(from: 0, residual: capacity)
     var exceeded = false
     if let threshold {
@@ -109,6 +112,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     let values: [Int]
     let multiplicities: [Int]
     let nodeLimit: Int
+    /// Whether the deadline has passed (nil: no deadline). A closure, not
+    /// the instant: `ContinuousClock.Instant` has no fixed layout outside
+    /// its module, and as a stored field it would make every field access
+    /// of the search go through runtime metadata.
+    let isPastDeadline: (() -> Bool)?
     var current: [Int]
     var bestCounts: [Int]
     var bestValue = 0
@@ -119,34 +127,53 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     /// Whether a filling better than the initial ``bestValue`` was found.
     var improved = false
 
-    init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int) {
+    init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int, deadline: ContinuousClock.Instant?) {
       self.sizes = sizes
       self.values = values
       self.multiplicities = multiplicities
       self.nodeLimit = nodeLimit
+      self.isPastDeadline = deadline.map { deadline in { ContinuousClock().now >= deadline } }
       current = [Int](repeating: 0, count: sizes.count)
       bestCounts = current
+    }
+
+    /// The whole types of the linear relaxation over types `k...`: taken in
+    /// order while they fit, their value, the room left, and the first type
+    /// that does not fit whole (`sizes.count` when all do or no room is left).
+    @inline(__always)
+    func dantzigWholeTypes(from k: Int, residual: Int) -> (value: Int, residual: Int, split: Int) {
+      var residual = residual
+      var value = 0
+      var j = k
+      while j < sizes.count && residual > 0 {
+        let take = min(multiplicities[j], residual / sizes[j])
+        value += take * values[j]
+        residual -= take * sizes[j]
+        if take < multiplicities[j] { return (value, residual, j) }
+        j += 1
+      }
+      return (value, residual, sizes.count)
     }
 
     /// The linear relaxation over types `k...`, rounded down: whole types in
     /// order while they fit, then the fraction of the first that does not.
     func dantzigBound(from k: Int, residual: Int) -> Int {
-      var residual = residual
-      var bound = 0
-      var j = k
-      while j < sizes.count && residual > 0 {
-        let take = min(multiplicities[j], residual / sizes[j])
-        bound += take * values[j]
-        residual -= take * sizes[j]
-        if take < multiplicities[j] {
-          // residual < sizes[j]: the fraction residual / sizes[j] of one more item.
-          let product = residual.multipliedFullWidth(by: values[j])
-          bound += sizes[j].dividingFullWidth(product).quotient
-          break
-        }
-        j += 1
-      }
-      return bound
+      let whole = dantzigWholeTypes(from: k, residual: residual)
+      guard whole.split < sizes.count else { return whole.value }
+      // residual < sizes[split]: the fraction residual / sizes[split] of one more item.
+      let product = whole.residual.multipliedFullWidth(by: values[whole.split])
+      return whole.value + sizes[whole.split].dividingFullWidth(product).quotient
+    }
+
+    /// Whether ``dantzigBound(from:residual:)`` is at most `limit`, without
+    /// its 128-bit division: `floor(r v / s) <= x` iff `r v < (x + 1) s`.
+    func dantzigBound(from k: Int, residual: Int, isAtMost limit: Int) -> Bool {
+      let whole = dantzigWholeTypes(from: k, residual: residual)
+      if whole.value > limit { return false }
+      guard whole.split < sizes.count else { return true }
+      let fraction = whole.residual.multipliedFullWidth(by: values[whole.split])
+      let room = (limit - whole.value + 1).multipliedFullWidth(by: sizes[whole.split])
+      return fraction.high != room.high ? fraction.high < room.high : fraction.low < room.low
     }
 
     mutating func run(capacity: Int) {
@@ -169,7 +196,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
         return
       }
       nodes += 1
-      if value + dantzigBound(from: k, residual: residual) <= bestValue { return }
+      if nodes & 4095 == 1, let isPastDeadline, isPastDeadline() {
+        aborted = true
+        return
+      }
+      if dantzigBound(from: k, residual: residual, isAtMost: bestValue - value) { return }
       var count = min(multiplicities[k], residual / sizes[k])
       while count >= 0 {
         current[k] = count

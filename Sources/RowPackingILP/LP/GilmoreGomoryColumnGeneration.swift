@@ -10,11 +10,23 @@
 /// Its ceiling is a lower bound on the rows; it equals the arc-flow LP
 /// bound (Valerio de Carvalho, 1999).
 ///
-/// Farley's bound `sum(d_t pi_t) / max_p(sum(pi_t a_tp))` is a valid lower
-/// bound at every iteration (A. A. Farley, "A note on bounding a class of
-/// linear programming problems, including cutting stock problems",
-/// Operations Research 38(5), 1990): generation stops as soon as its
-/// ceiling meets the master's, when the bound's ceiling can no longer change.
+/// The bound reported is never GLPK's objective: it is Farley's bound
+/// `sum(d_t pi_t) / max_p(sum(pi_t a_tp))`, valid for any nonnegative duals
+/// at every iteration (A. A. Farley, "A note on bounding a class of linear
+/// programming problems, including cutting stock problems", Operations
+/// Research 38(5), 1990), recomputed in integer arithmetic from the duals
+/// scaled and rounded down, with the exact maximum of pricing. Generation
+/// stops as soon as its ceiling meets the master's, when the bound's
+/// ceiling can no longer change.
+///
+/// The master also holds exchange columns, one per pair of consecutive
+/// types t, t+1 (t larger): cost 0, -1 in row t and +1 in row t+1 ("a slot
+/// of a larger item holds a smaller one"). They are the dual-optimal
+/// inequalities pi_t >= pi_t+1: they leave the LP optimum unchanged and cut
+/// the degenerate, non-monotone duals that make column generation tail off
+/// (J. M. Valerio de Carvalho, "Using extra dual cuts to accelerate column
+/// generation", INFORMS Journal on Computing 17(2):175-182, 2005). Pattern
+/// values (``Solution/values``) leave them out.
 ///
 /// The master is kept between solves: demands can be lowered (diving, see
 /// ``LimitedDiscrepancyDiving``) and raised again; patterns that no longer fit the
@@ -31,32 +43,62 @@ final class GilmoreGomoryColumnGeneration {
   private(set) var enabled: [Bool] = []
   private let problem: GLPKProblem
   private let pricing: KnapsackPricing
+  /// The exchange columns (dual-optimal inequalities), the master's first columns.
+  private let exchangeCount: Int
   private var demandsChanged = false
+  /// The best row bound of the latest ``solve(until:enough:)`` so far, for
+  /// its demands: Farley's in integer arithmetic, a proof even when that
+  /// solve stopped at its deadline.
+  private(set) var lastRowBound = 0
   /// LP solves and pricing rounds so far.
   private(set) var iterations = 0
   var lpTime = Duration.zero
   var priceTime = Duration.zero
+  /// The time of each coarse grid's pricing and of exact pricing, per call.
+  private var coarseCost: [PricingCost]
+  private var exactCost = PricingCost()
+
+  /// Running mean of the wall time of a pricing method.
+  private struct PricingCost {
+    var total = Duration.zero
+    var calls = 0
+    /// The mean time per call (zero before the first call, so that every method is tried).
+    var mean: Duration { calls == 0 ? .zero : total / calls }
+    mutating func add(_ time: Duration) {
+      total += time
+      calls += 1
+    }
+  }
 
   /// The outcome of one column generation.
   struct Solution {
     /// The restricted master's optimum (an upper bound on the LP optimum).
     var masterObjective: Double
-    /// A proven lower bound on the LP optimum (Farley's, or the master's at convergence).
+    /// Farley's bound on the LP optimum, in floating point (to compare and
+    /// show; ``rowBound`` is the proof).
     var lowerBound: Double
+    /// A proven lower bound on the rows: the best Farley bound of the
+    /// solve, computed in integer arithmetic (see ``farley(weights:value:)``).
+    var rowBound: Int
     /// Whether pricing proved the master optimal for the full LP.
     var converged: Bool
     /// The value of each pattern (indexed as ``patterns``).
     var values: [Double]
-    /// The ceiling of ``lowerBound``: a lower bound on the rows.
-    var rowBound: Int { Int((lowerBound - 1e-6).rounded(.up)) }
   }
 
   init(session: GLPKSession, types: ItemTypes, initialPatterns: [Pattern]) throws(GLPKError) {
     self.types = types
     self.demands = types.demands
     self.pricing = KnapsackPricing(sizes: types.sizes, capacity: types.capacity)
+    self.coarseCost = Array(repeating: PricingCost(), count: pricing.coarseGridCount)
     let rows = types.demands.map { LinearModel.Bounds.atLeast(Double($0)) }
     problem = try GLPKProblem(session: session, model: LinearModel(rows: rows))
+    // Dual-optimal inequalities pi_t >= pi_t+1 (types by decreasing size):
+    // the columns "a type-t slot holds a type-(t+1) item" of cost 0.
+    exchangeCount = max(0, types.count - 1)
+    try problem.addColumns((0..<exchangeCount).map { t in
+      LinearModel.Column(objective: 0, entries: [(row: t, value: -1), (row: t + 1, value: 1)])
+    })
     var start: [Pattern] = []
     // One pattern per type, as many copies as fit: the master is always feasible.
     for t in 0..<types.count {
@@ -105,7 +147,7 @@ final class GilmoreGomoryColumnGeneration {
       let ok = fits(k)
       if ok != enabled[k] {
         enabled[k] = ok
-        columnChanges.append((k, ok ? .atLeast(0) : .fixed(0)))
+        columnChanges.append((exchangeCount + k, ok ? .atLeast(0) : .fixed(0)))
       }
     }
     try problem.setColumnBounds(columnChanges)
@@ -124,27 +166,52 @@ final class GilmoreGomoryColumnGeneration {
   /// combination of the best dual point so far (the one of best Farley bound)
   /// and the master's duals; when that pattern does not price out for the
   /// master's duals (a mis-pricing), pricing runs again at the master's
-  /// duals. Every pricing gives a Farley bound. This cuts the tailing-off
+  /// duals. Every exact pricing gives a Farley bound. This cuts the tailing-off
   /// of column generation on large capacities. P. Wentges, "Weighted
   /// Dantzig-Wolfe decomposition for linear mixed-integer programming",
   /// International Transactions in Operational Research 4(2):151-162, 1997.
   ///
+  /// The bound is safe: pricing runs on the duals scaled to integers and
+  /// rounded down (``KnapsackPricing/weights(duals:)``), its maximum is
+  /// exact, and the row bound is Farley's in integer arithmetic,
+  /// `ceil(sum(d_t w_t) / max_p sum(w_t a_tp))` (``farley(weights:demands:value:)``),
+  /// valid for any nonnegative weights: GLPK's floating objective never goes
+  /// into it, so round-off can weaken the bound but not make it wrong.
+  ///
   /// - Parameters:
-  ///   - deadline: stop (returning `nil`) when the clock passes it.
+  ///   - deadline: stop (returning `nil`) when the clock passes it, also
+  ///     within pricing.
   ///   - enough: stop as soon as the row bound reaches this value.
   func solve(until deadline: ContinuousClock.Instant, enough: Int = .max) throws(GLPKError) -> Solution? {
     let clock = ContinuousClock()
     var best = 0.0
+    var bestRows = 0 {
+      didSet { lastRowBound = bestRows }
+    }
+    lastRowBound = 0
     self.center = nil
     var center: [Double]? = nil
     var dual = demandsChanged
     demandsChanged = false
     var stall = 0
     var coarseInARow = 0
-    let demand = demands.map(Double.init)
-    func dualValue(_ pi: [Double]) -> Double { pi.indices.reduce(0.0) { $0 + pi[$1] * demand[$1] } }
-    /// Farley's bound of a dual point with pricing value `value`.
-    func farley(_ pi: [Double], _ value: Double) -> Double { value > 1e-12 ? dualValue(pi) / value : 0 }
+    /// The pattern's reduced cost for the master's duals.
+    func reducedCost(_ pattern: Pattern, _ duals: [Double]) -> Double {
+      var reduced = 1.0
+      for t in pattern { reduced -= duals[t] }
+      return reduced
+    }
+    /// Exact pricing at integer weights `w`: the best pattern and its
+    /// Farley bound (the row bound takes it), or nil past the deadline.
+    func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
+      let start = clock.now
+      let priced = pricing.best(weights: w, bounds: demands, until: deadline)
+      exactCost.add(clock.now - start)
+      guard let answer = priced else { return nil }
+      let bound = farley(weights: w, value: answer.value)
+      bestRows = max(bestRows, bound.rows)
+      return (answer, bound)
+    }
     while true {
       let left = deadline - clock.now
       if left <= .zero { return nil }
@@ -158,19 +225,21 @@ final class GilmoreGomoryColumnGeneration {
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "restricted master LP not optimal (\(lp.status))")
       }
       let duals = lp.duals.map { max(0, $0) }
+      let weights = KnapsackPricing.weights(duals: duals)
       let objective = lp.objective
       let masterCeiling = Int((objective - 1e-6).rounded(.up))
       var newPattern: Pattern? = nil
       let tB = clock.now
       if coarseInARow < 30 {
         // Cheap columns first, coarsest grid first; exact pricing (and a
-        // bound) when no grid finds one, or every 30th time.
+        // bound) when no grid finds one, or every 30th time. A grid slower
+        // on average than exact pricing is skipped.
         var found = false
-        for grid in 0..<pricing.coarseGridCount {
-          let (_, pattern) = pricing.coarseBest(grid: grid, values: duals, bounds: demands)
-          var reduced = 1.0
-          for t in pattern { reduced -= duals[t] }
-          if reduced < -1e-9, try add([pattern]) > 0 { found = true; break }
+        for grid in 0..<pricing.coarseGridCount where coarseCost[grid].mean <= exactCost.mean {
+          let tG = clock.now
+          let pattern = pricing.coarseBest(grid: grid, weights: weights, bounds: demands)
+          coarseCost[grid].add(clock.now - tG)
+          if reducedCost(pattern, duals) < -1e-9, try add([pattern]) > 0 { found = true; break }
         }
         if found {
           coarseInARow += 1
@@ -182,31 +251,39 @@ final class GilmoreGomoryColumnGeneration {
       if let center {
         let alpha = smoothing
         let separation = duals.indices.map { alpha * center[$0] + (1 - alpha) * duals[$0] }
-        let (value, pattern) = pricing.best(values: separation, bounds: demands)
-        let bound = farley(separation, value)
-        if bound > best { best = bound; self.center = separation }
-        var reduced = 1.0
-        for t in pattern { reduced -= duals[t] }
-        if reduced < -1e-9 { newPattern = pattern }
+        let separationWeights = KnapsackPricing.weights(duals: separation)
+        guard let (answer, bound) = priceExactly(separationWeights) else {
+          priceTime += clock.now - tB
+          return nil
+        }
+        if bound.value > best { best = bound.value; self.center = separation }
+        if reducedCost(answer.pattern, duals) < -1e-9 { newPattern = answer.pattern }
       }
       if newPattern == nil {
-        let (value, pattern) = pricing.best(values: duals, bounds: demands)
-        if value <= 1 + 1e-9 {
+        guard let (answer, bound) = priceExactly(weights) else {
           priceTime += clock.now - tB
-          // Farley's bound again (not the master's objective), so that the
-          // bound holds exactly for these duals, round-off included.
-          best = max(best, min(objective, dualValue(duals) / max(value, 1)))
-          return Solution(masterObjective: objective, lowerBound: best, converged: true, values: lp.values)
+          return nil
         }
-        let bound = farley(duals, value)
-        if bound > best || center == nil { best = max(best, bound); self.center = duals }
-        newPattern = pattern
+        if answer.value <= KnapsackPricing.scale + KnapsackPricing.scale / 1_000_000_000
+          || reducedCost(answer.pattern, duals) >= -1e-9
+        {
+          // No pattern prices out: the master is optimal for the full LP.
+          priceTime += clock.now - tB
+          best = max(best, min(objective, bound.value))
+          return Solution(
+            masterObjective: objective, lowerBound: best, rowBound: bestRows, converged: true,
+            values: Array(lp.values.dropFirst(exchangeCount)))
+        }
+        if bound.value > best || center == nil { best = max(best, bound.value); self.center = duals }
+        newPattern = answer.pattern
       }
       priceTime += clock.now - tB
       center = self.center
       best = min(best, objective)
-      let solution = Solution(masterObjective: objective, lowerBound: best, converged: false, values: lp.values)
-      if solution.rowBound >= masterCeiling || solution.rowBound >= enough {
+      let solution = Solution(
+        masterObjective: objective, lowerBound: best, rowBound: bestRows, converged: false,
+        values: Array(lp.values.dropFirst(exchangeCount)))
+      if bestRows >= masterCeiling || bestRows >= enough {
         return solution
       }
       if try add([newPattern!]) == 0 {
@@ -215,6 +292,31 @@ final class GilmoreGomoryColumnGeneration {
         if stall > 2 { return solution }
       }
     }
+  }
+
+  /// Farley's bound for integer `weights` whose best pattern is worth
+  /// `value`, on the current demands (see ``farley(weights:demands:value:)``).
+  func farley(weights: [Int], value: Int) -> (rows: Int, value: Double) {
+    Self.farley(weights: weights, demands: demands, value: value)
+  }
+
+  /// Farley's bound for integer `weights` whose best pattern is worth
+  /// `value`: the rows `ceil(sum(d_t w_t) / value)` in exact integer
+  /// arithmetic (0 when the value is 0 or the sum overflows), and the
+  /// fraction as a `Double` (only to compare dual points: near 2^53 and
+  /// beyond, its rounding can put it above the next integer).
+  ///
+  /// - Complexity: O(types).
+  static func farley(weights: [Int], demands: [Int], value: Int) -> (rows: Int, value: Double) {
+    guard value > 0 else { return (0, 0) }
+    var total = 0
+    for t in weights.indices where weights[t] > 0 {
+      let (product, o1) = weights[t].multipliedReportingOverflow(by: demands[t])
+      let (sum, o2) = total.addingReportingOverflow(product)
+      if o1 || o2 { return (0, 0) }
+      total = sum
+    }
+    return (total / value + (total % value == 0 ? 0 : 1), Double(total) / Double(value))
   }
 
   /// The weight of the best dual point in the smoothed duals (0 turns smoothing off).

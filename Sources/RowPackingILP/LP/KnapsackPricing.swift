@@ -1,27 +1,60 @@
+import RowPacking
+
 /// The pricing problem of Gilmore–Gomory column generation: the row
-/// pattern of largest total dual value, a bounded knapsack problem
+/// pattern of largest total weight, a bounded knapsack problem
 ///
-///     maximise sum(value_t a_t)  s.t.  sum(size_t a_t) <= C,  0 <= a_t <= bound_t, integer.
+///     maximise sum(weight_t a_t)  s.t.  sum(size_t a_t) <= C,  0 <= a_t <= bound_t, integer,
 ///
-/// Solved exactly (the LP bound is a proof only if pricing is exact): by a
-/// depth-first branch and bound with the Dantzig bound (Horowitz and
-/// Sahni, 1974; Martello and Toth, *Knapsack Problems*, 1990, ch. 2 and 3)
-/// when the capacity is large, falling back to dynamic programming over the
-/// capacities (binary splitting of each bound) when the search grows, and
-/// dynamic programming directly for small capacities.
+/// on integer weights (the duals scaled by ``scale`` and rounded down, see
+/// ``weights(duals:)``), so that the maximum is exact and Farley's bound
+/// from it is a proof (see ``GilmoreGomoryColumnGeneration``).
+///
+/// Solved exactly: by dynamic programming over the capacities (binary
+/// splitting of each bound) when the table is small, else by the
+/// depth-first branch and bound of the core (``KnapsackBranchAndBound``:
+/// Horowitz and Sahni, 1974; Martello and Toth, *Knapsack Problems*, 1990,
+/// ch. 3), whose work does not grow with the capacity; when that takes
+/// more than ``branchAndBoundNodes``, by dynamic programming if the table
+/// is moderate (``fallbackCells``), else by the branch and bound without a
+/// node limit. Always under the caller's deadline: when it passes first,
+/// the answer is "not decided" (`nil`), never a guess.
 ///
 /// - Complexity: dynamic programming O(*C* x sum(log *bound_t*)) time and
-///   bits of memory; the branch and bound is limited to ``nodeLimit`` nodes.
+///   bits of memory, used only below ``fallbackCells``; the branch and
+///   bound is exponential in the worst case, O(types) per node.
 struct KnapsackPricing {
   let sizes: [Int]
   let capacity: Int
-  /// Nodes of the branch and bound before falling back to dynamic programming.
-  var nodeLimit = 20_000
+  /// The integer weight of a dual of 1: 2^36, so that rounding the duals
+  /// down loses at most n / 2^36 of the bound's fraction (1.5e-8 for
+  /// 1000 items), and sums over 10^7 items with duals up to 4 fit an `Int`.
+  static let scale = 1 << 36
+  /// The largest table (capacities times binary pieces) solved by dynamic
+  /// programming first.
+  static let dynamicProgrammingCells = 2_000_000
+  /// The largest table solved by dynamic programming when the branch and
+  /// bound needs more than ``branchAndBoundNodes`` (values nearly
+  /// proportional to the sizes, rows of four or more items: Scholl_3,
+  /// capacity 100000): about 0.1 s and 8 MB. Beyond it the branch and bound
+  /// goes on until the deadline.
+  static let fallbackCells = 64_000_000
+  /// The nodes of the first branch and bound.
+  var branchAndBoundNodes = 50_000
   /// For large capacities, coarse grids (finest last): sizes rounded up and
   /// the capacity down to multiples of a unit, so that a pattern found on a
   /// grid fits the true capacity. About 2000 and 20000 capacities.
   let coarseUnits: [Int]
   private let coarseSizes: [[Int]]
+
+  /// The best pattern for some weights, exact.
+  struct Answer {
+    /// The total weight of ``pattern``: the maximum.
+    var value: Int
+    /// Type indices, increasing.
+    var pattern: Pattern
+    /// Branch-and-bound nodes (0 for dynamic programming).
+    var nodes: Int
+  }
 
   init(sizes: [Int], capacity: Int) {
     self.sizes = sizes
@@ -33,46 +66,67 @@ struct KnapsackPricing {
     coarseSizes = units.map { unit in sizes.map { ($0 + unit - 1) / unit } }
   }
 
+  /// The duals as integer weights: clamped to `0...4`, times ``scale``,
+  /// rounded down (``integerWeight(dual:scale:)``).
+  static func weights(duals: [Double]) -> [Int] {
+    duals.map { integerWeight(dual: $0, scale: Double(scale)) }
+  }
+
   /// How many coarse grids there are (0 for small capacities).
   var coarseGridCount: Int { coarseUnits.count }
 
   /// A good pattern, not necessarily the best: the best on coarse grid
-  /// `grid` (sizes rounded up), so that it fits the true capacity. Its
-  /// value is no bound.
+  /// `grid` (sizes rounded up), so that it fits the true capacity.
   ///
   /// - Complexity: O(*C* / unit x sum(log *bound_t*)).
-  func coarseBest(grid: Int, values: [Double], bounds: [Int]) -> (value: Double, pattern: Pattern) {
+  func coarseBest(grid: Int, weights: [Int], bounds: [Int]) -> Pattern {
     let coarseCapacity = capacity / coarseUnits[grid]
     let gridSizes = coarseSizes[grid]
-    var candidates: [Int] = []
-    for t in sizes.indices where values[t] > 1e-12 && bounds[t] > 0 && gridSizes[t] <= coarseCapacity {
-      candidates.append(t)
-    }
-    if candidates.isEmpty { return (0, []) }
-    return dynamicProgramme(values: values, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
+    let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && gridSizes[$0] <= coarseCapacity }
+    if candidates.isEmpty { return [] }
+    return dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
   }
 
-  /// The best pattern (type indices, increasing) and its total value.
-  func best(values: [Double], bounds: [Int]) -> (value: Double, pattern: Pattern) {
-    var candidates: [Int] = []
-    for t in sizes.indices where values[t] > 1e-12 && bounds[t] > 0 && sizes[t] <= capacity {
-      candidates.append(t)
+  /// The pattern of largest total weight (type indices, increasing) and
+  /// that weight, or `nil` when `deadline` passed before it was found.
+  func best(weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant) -> Answer? {
+    let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
+    if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0) }
+    var pieces = 0
+    for t in candidates {
+      let most = min(bounds[t], capacity / sizes[t])
+      pieces += most.bitWidth - most.leadingZeroBitCount
     }
-    if candidates.isEmpty { return (0, []) }
-    var chunks = 0
-    for t in candidates { chunks += min(bounds[t], capacity / sizes[t]).bitWidth - min(bounds[t], capacity / sizes[t]).leadingZeroBitCount }
-    if capacity * chunks <= 2_000_000 {
-      return dynamicProgramme(values: values, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+    if (capacity + 1) * pieces <= Self.dynamicProgrammingCells {
+      let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+      return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: 0)
     }
-    if let found = branchAndBound(values: values, bounds: bounds, candidates: candidates) {
-      return found
+    let candidateSizes = candidates.map { sizes[$0] }
+    let candidateWeights = candidates.map { weights[$0] }
+    let candidateBounds = candidates.map { bounds[$0] }
+    var knapsack = KnapsackBranchAndBound(
+      sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
+      nodeLimit: branchAndBoundNodes, deadline: deadline)
+    if !knapsack.isOptimal {
+      if ContinuousClock().now >= deadline { return nil }
+      if (capacity + 1) * pieces <= Self.fallbackCells {
+        let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+        return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: knapsack.nodes)
+      }
+      knapsack = KnapsackBranchAndBound(
+        sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
+        nodeLimit: .max, deadline: deadline)
+      guard knapsack.isOptimal else { return nil }
     }
-    return dynamicProgramme(values: values, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+    var pattern: Pattern = []
+    for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: knapsack.counts[k])) }
+    return Answer(value: knapsack.value, pattern: pattern, nodes: knapsack.nodes)
   }
 
+  /// The best pattern by dynamic programming over the capacities `0...capacity`.
   private func dynamicProgramme(
-    values: [Double], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int
-  ) -> (value: Double, pattern: Pattern) {
+    weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int
+  ) -> Pattern {
     // Binary splitting: bound u becomes chunks 1, 2, 4, ..., rest.
     var chunkType: [Int] = []
     var chunkCount: [Int] = []
@@ -89,18 +143,18 @@ struct KnapsackPricing {
     }
     let words = (capacity + 1 + 63) / 64
     var taken = [UInt64](repeating: 0, count: words * chunkType.count)
-    var best = [Double](repeating: 0, count: capacity + 1)
+    var best = [Int](repeating: 0, count: capacity + 1)
     best.withUnsafeMutableBufferPointer { dp in
       taken.withUnsafeMutableBufferPointer { bits in
         for c in chunkType.indices {
           let w = sizes[chunkType[c]] * chunkCount[c]
-          let v = values[chunkType[c]] * Double(chunkCount[c])
+          let v = weights[chunkType[c]] * chunkCount[c]
           if w > capacity { continue }
           let base = c * words
           var cap = capacity
           while cap >= w {
             let candidate = dp[cap - w] + v
-            if candidate > dp[cap] + 1e-12 {
+            if candidate > dp[cap] {
               dp[cap] = candidate
               bits[base + cap >> 6] |= 1 << UInt64(cap & 63)
             }
@@ -118,79 +172,6 @@ struct KnapsackPricing {
       }
     }
     pattern.sort()
-    let value = pattern.reduce(0.0) { $0 + values[$1] }
-    return (value, pattern)
-  }
-
-  private func branchAndBound(values: [Double], bounds: [Int], candidates: [Int]) -> (value: Double, pattern: Pattern)? {
-    let order = candidates.sorted {
-      let a = values[$0] / Double(sizes[$0]), b = values[$1] / Double(sizes[$1])
-      return a != b ? a > b : sizes[$0] > sizes[$1]
-    }
-    let m = order.count
-    let w = order.map { sizes[$0] }
-    let v = order.map { values[$0] }
-    let u = order.map { min(bounds[$0], capacity / sizes[$0]) }
-    var count = [Int](repeating: 0, count: m)
-    var bestCount = count
-    var bestValue = 0.0
-    var nodes = 0
-    // Greedy start.
-    var room = capacity
-    var value = 0.0
-    for i in 0..<m {
-      let k = min(u[i], room / w[i])
-      count[i] = k
-      room -= k * w[i]
-      value += Double(k) * v[i]
-    }
-    bestValue = value
-    bestCount = count
-    for i in 0..<m { count[i] = 0 }
-    // Depth-first search on the counts of item i, largest count first.
-    func upperBound(from i: Int, room: Int) -> Double {
-      var r = room
-      var bound = 0.0
-      var j = i
-      while j < m {
-        let k = min(u[j], r / w[j])
-        bound += Double(k) * v[j]
-        r -= k * w[j]
-        if k < u[j] {
-          // Fractional part of the next copy.
-          bound += Double(r) * v[j] / Double(w[j])
-          return bound
-        }
-        j += 1
-      }
-      return bound
-    }
-    var aborted = false
-    func search(_ i: Int, _ room: Int, _ value: Double) {
-      if aborted { return }
-      nodes += 1
-      if nodes > nodeLimit { aborted = true; return }
-      if value > bestValue + 1e-12 {
-        bestValue = value
-        bestCount = count
-      }
-      if i == m || room == 0 { return }
-      if value + upperBound(from: i, room: room) <= bestValue + 1e-12 { return }
-      let most = min(u[i], room / w[i])
-      var k = most
-      while k >= 0 {
-        count[i] = k
-        search(i + 1, room - k * w[i], value + Double(k) * v[i])
-        if aborted { break }
-        k -= 1
-      }
-      count[i] = 0
-    }
-    search(0, capacity, 0)
-    if aborted { return nil }
-    var pattern: Pattern = []
-    for i in 0..<m { pattern.append(contentsOf: repeatElement(order[i], count: bestCount[i])) }
-    pattern.sort()
-    return (bestValue, pattern)
+    return pattern
   }
 }

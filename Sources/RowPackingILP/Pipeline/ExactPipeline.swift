@@ -49,7 +49,10 @@ struct ExactPipeline {
       let master = try GilmoreGomoryColumnGeneration(
         session: session, types: types, initialPatterns: types.patterns(of: best, itemSizes: scaled.sizes))
       guard let root = try master.solve(until: setup.deadline, enough: best.rowCount) else {
-        return setup.result(packing: best, bound: bound, stage: "heuristic", limited: true)
+        // Out of time before the LP converged: Farley's bound so far still holds.
+        let farley = setup.bound(master.lastRowBound, source: .lp, over: bound)
+        let stage = farley.value > bound.value ? "LP" : "heuristic"
+        return setup.result(packing: best, bound: farley, stage: stage, limited: true)
       }
       if scaled.isExact {
         bound = bound.strongest(LowerBound(value: root.rowBound, source: .lp))

@@ -21,14 +21,27 @@ struct SolveSetup {
     scaled = try instance.scaled(resolution: resolution)
     simpleBound = scaled.simpleLowerBound
     var best: Packing? = nil
-    let capacityOK = scaled.capacity <= KnapsackRows.capacityLimit
     var packers: [any RowPacker] = [FirstFitDecreasing(), BestFitDecreasing()]
-    if capacityOK { packers.append(KnapsackRows()) }
+    if Self.knapsackRowsFits(scaled, rows: simpleBound.value) { packers.append(KnapsackRows()) }
     for packer in packers {
       if let best, best.rowCount <= simpleBound.value { break }
       if let p = try? packer.pack(scaled), best == nil || p.rowCount < best!.rowCount { best = p }
     }
     bestHeuristic = best ?? Packing(rows: scaled.sizes.indices.map { [$0] })
+  }
+
+  /// The most machine-word operations knapsack rows may need (rows x items
+  /// x capacity / 64): about a second. It has no deadline of its own, and on
+  /// large capacities (GI, 1.5 million units and 2500 items: 25 s) it would
+  /// take the whole time limit before the first stage.
+  static let knapsackRowsWorkLimit = 2_000_000_000
+
+  /// Whether knapsack rows is run: its capacity is accepted and its work
+  /// bound, `rows` x items x capacity / 64, is within ``knapsackRowsWorkLimit``.
+  static func knapsackRowsFits(_ scaled: ScaledInstance, rows: Int) -> Bool {
+    guard scaled.capacity <= KnapsackRows.capacityLimit else { return false }
+    let (work, overflow) = max(rows, 1).multipliedReportingOverflow(by: scaled.count * (scaled.capacity / 64 + 1))
+    return !overflow && work <= knapsackRowsWorkLimit
   }
 
   var elapsed: Duration { clock.now - start }

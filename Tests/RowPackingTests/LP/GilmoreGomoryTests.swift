@@ -56,9 +56,9 @@ final class GilmoreGomoryTests: XCTestCase {
     }
   }
 
-  /// A knapsack stopped by its node limit still returns a feasible filling
-  /// and an upper bound at least the true optimum.
-  func testKnapsackNodeLimitKeepsAValidUpperBound() {
+  /// A knapsack stopped by its node limit or its deadline still returns a
+  /// feasible filling and an upper bound at least the true optimum.
+  func testKnapsackNodeLimitAndDeadlineKeepAValidUpperBound() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: UInt64(50_000 + seed))
       let sizes = (0..<12).map { _ in Int.random(in: 1...30, using: &rng) }
@@ -70,6 +70,18 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertTrue(exact.isOptimal)
       XCTAssertLessThanOrEqual(limited.value, exact.value, "seed \(seed)")
       XCTAssertGreaterThanOrEqual(limited.upperBound, exact.value, "seed \(seed)")
+      // A deadline already passed stops it at its first node.
+      let late = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: 100,
+        deadline: ContinuousClock().now - .seconds(1))
+      XCTAssertFalse(late.isOptimal, "seed \(seed)")
+      XCTAssertLessThanOrEqual(late.value, exact.value, "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(late.upperBound, exact.value, "seed \(seed)")
+      let early = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: 100,
+        deadline: ContinuousClock().now + .seconds(3600))
+      XCTAssertEqual(early.value, exact.value, "seed \(seed)")
+      XCTAssertTrue(early.isOptimal, "seed \(seed)")
     }
   }
 
