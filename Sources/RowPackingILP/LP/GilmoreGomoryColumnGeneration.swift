@@ -41,11 +41,13 @@ final class GilmoreGomoryColumnGeneration {
   private var counts: [[(type: Int, count: Int)]] = []
   private var indexOfPattern: [Pattern: Int] = [:]
   private(set) var enabled: [Bool] = []
-  private let problem: GLPKProblem
-  private let pricing: KnapsackPricing
+  let problem: GLPKProblem
+  let pricing: KnapsackPricing
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
   private let exchangeCount: Int
-  private var demandsChanged = false
+  var demandsChanged = false
+  /// The master's duals (clamped at 0) at the last LP solve.
+  private(set) var lastDuals: [Double] = []
   /// The best row bound of the latest ``solve(until:enough:)`` so far, for
   /// its demands: Farley's in integer arithmetic, a proof even when that
   /// solve stopped at its deadline.
@@ -182,7 +184,11 @@ final class GilmoreGomoryColumnGeneration {
   ///   - deadline: stop (returning `nil`) when the clock passes it, also
   ///     within pricing.
   ///   - enough: stop as soon as the row bound reaches this value.
-  func solve(until deadline: ContinuousClock.Instant, enough: Int = .max) throws(GLPKError) -> Solution? {
+  ///   - toConvergence: go on until pricing proves the master optimal,
+  ///     even once the row bound can no longer change (for optimal duals).
+  func solve(
+    until deadline: ContinuousClock.Instant, enough: Int = .max, toConvergence: Bool = false
+  ) throws(GLPKError) -> Solution? {
     let clock = ContinuousClock()
     var best = 0.0
     var bestRows = 0 {
@@ -225,6 +231,7 @@ final class GilmoreGomoryColumnGeneration {
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "restricted master LP not optimal (\(lp.status))")
       }
       let duals = lp.duals.map { max(0, $0) }
+      lastDuals = duals
       let weights = KnapsackPricing.weights(duals: duals)
       let objective = lp.objective
       let masterCeiling = Int((objective - 1e-6).rounded(.up))
@@ -283,7 +290,7 @@ final class GilmoreGomoryColumnGeneration {
       let solution = Solution(
         masterObjective: objective, lowerBound: best, rowBound: bestRows, converged: false,
         values: Array(lp.values.dropFirst(exchangeCount)))
-      if bestRows >= masterCeiling || bestRows >= enough {
+      if !toConvergence && (bestRows >= masterCeiling || bestRows >= enough) {
         return solution
       }
       if try add([newPattern!]) == 0 {

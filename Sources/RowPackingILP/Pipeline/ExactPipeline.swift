@@ -10,14 +10,19 @@ import RowPacking
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
 ///    (a short search: the plain dive and two restarts).
-/// 3. Do the items fit in the bound's rows? A short branch and bound by bin
-///    completion (``BinCompletion``, stage "search"), then the
-///    set-partitioning MIP over the rows that waste at most the budget
-///    (``NearFullRowsModel``, GLPK, stage "MIP"): a packing in that many
-///    rows, or a proof that there is none (the bound goes up by one, source
-///    MIP: a finished branch and bound), repeated. This settles the
-///    instances whose LP bound is below the optimum (non-IRUP), where the
-///    waste budget is tiny.
+/// 3. Do the items fit in the bound's rows? The set-partitioning MIP over
+///    the rows that waste at most the budget and whose reduced cost fits in
+///    the gap, for integer weights from optimal duals at several vertices
+///    of the optimal dual face and their mean
+///    (``GilmoreGomoryColumnGeneration/dualRestrictions(vertices:epsilon:seed:until:)``;
+///    ``NearFullRowsModel``, GLPK, stage "MIP"; other perturbations when
+///    too many rows remain), then a short branch and bound by bin
+///    completion (``BinCompletion``, stage "search"); without converged
+///    duals, bin completion first and the model on waste alone. Either a
+///    packing in that many rows, or a proof that there is none (the bound
+///    goes up by one, source MIP), repeated. This settles the instances
+///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
+///    and few rows fit in it.
 ///    Then a wider diving search (limited discrepancies, restarts) towards
 ///    the bound, possibly raised, with most of the time left.
 /// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
@@ -35,6 +40,9 @@ struct ExactPipeline {
   /// (``LimitedDiscrepancyDiving``), and its restarts.
   var maxDiscrepancy = 2
   var maxRestarts = 40
+  /// The most sets of dual restrictions for the near-full-rows model (each
+  /// from other perturbations of the demands).
+  var restrictionAttempts = 6
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -85,16 +93,44 @@ struct ExactPipeline {
       // Branch and bound by bin completion: do the items fit in `bound` rows?
       // Either a packing (optimal) or a proof that they do not (bound + 1).
       var searchNodes = 0
+      // Weights from optimal duals for the near-full-rows model: a first set
+      // now (none when column generation does not converge in a fifth of the
+      // time left), another (other perturbations) when too many rows fit in
+      // the gap, up to `restrictionAttempts` sets.
+      var restrictionAttempt = 0
+      func nextRestrictions() throws(GLPKError) -> [NearFullRowsModel.DualRestriction] {
+        defer { restrictionAttempt += 1 }
+        return try master.dualRestrictions(
+          vertices: 4, epsilon: restrictionAttempt % 2 == 0 ? 0.1 : 0.3, seed: UInt64(restrictionAttempt + 1),
+          until: setup.clock.now + setup.timeLeft * 0.2)
+      }
+      var restrictions = try nextRestrictions()
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
       let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
       while best.rowCount > bound.value && searchDeadline - setup.clock.now > .milliseconds(20) {
-        var (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
-        searchNodes += n
-        if case .unknown = answer {
-          (answer, n) = try NearFullRowsModel(types: types, rows: bound.value).decide(session: session, until: searchDeadline)
-          searchNodes += n
-          if case .unknown = answer {} else { searchStage = "MIP" }
+        // Under dual restrictions the near-full rows are few: that model
+        // first, then bin completion; without them, the other way round.
+        var answer = BinCompletion.Answer.unknown, n = 0
+        for step in restrictions.isEmpty ? ["search", "MIP"] : ["MIP", "search"] {
+          if step == "MIP" {
+            while true {
+              let model = NearFullRowsModel(types: types, rows: bound.value, restrictions: restrictions)
+              (answer, n) = try model.decide(session: session, until: searchDeadline)
+              searchNodes += n
+              guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
+                searchDeadline - setup.clock.now > .milliseconds(100)
+              else { break }
+              restrictions = try nextRestrictions()
+              if restrictions.isEmpty { break }
+            }
+          } else {
+            (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
+            searchNodes += n
+          }
+          if case .unknown = answer { continue }
+          searchStage = step
+          break
         }
         nodes = searchNodes
         if case .packing(let patterns) = answer {
