@@ -73,7 +73,7 @@ public func solveOptimally(
   if linearProgramming {
     var lpMeter = BudgetMeter(
       SearchBudget(timeLimit: budget.timeLimit.map { $0 / 4 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
-    let relaxation = LPRelaxation(scaled, meter: &lpMeter)
+    let relaxation = LPRelaxation(scaled, rowLimit: best.rowCount, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
     if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &lpMeter) {
       best = dived

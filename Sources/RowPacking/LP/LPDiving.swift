@@ -28,7 +28,13 @@ struct LPRelaxation {
   let bound: Int
 
   /// Solves the relaxation of `scaled` within the budget.
-  init(_ scaled: ScaledInstance, meter: inout BudgetMeter) {
+  ///
+  /// - Parameters:
+  ///   - rowLimit: the rows of the best packing known: no bound above it
+  ///     is needed (see ``GilmoreGomory``).
+  ///   - seeds: packings whose rows start the column pool (a packer's rows
+  ///     are good first columns).
+  init(_ scaled: ScaledInstance, rowLimit: Int? = nil, seeds: [Packing] = [], meter: inout BudgetMeter) {
     let order = scaled.sizes.indices.sorted { scaled.sizes[$0] > scaled.sizes[$1] || (scaled.sizes[$0] == scaled.sizes[$1] && $0 < $1) }
     var typeSizes: [Int] = []
     var itemsOfType: [[Int]] = []
@@ -52,8 +58,18 @@ struct LPRelaxation {
     self.emptyItems = emptyItems
     self.demands = itemsOfType.map(\.count)
     self.capacity = scaled.capacity
+    var seedPatterns: [[Int]] = []
+    var seen = Set<[Int]>()
+    for packing in seeds {
+      for row in packing.rows {
+        var pattern = [Int](repeating: 0, count: typeSizes.count)
+        for item in row where typeOfItem[item] >= 0 { pattern[typeOfItem[item]] += 1 }
+        if pattern.contains(where: { $0 > 0 }) && seen.insert(pattern).inserted { seedPatterns.append(pattern) }
+      }
+    }
     let lp = GilmoreGomory(
-      sizes: typeSizes, demands: demands, capacity: scaled.capacity, shouldStop: { !meter.tick() })
+      sizes: typeSizes, demands: demands, capacity: scaled.capacity, pool: seedPatterns, rowLimit: rowLimit,
+      shouldStop: { !meter.tick() })
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
@@ -78,7 +94,8 @@ struct LPRelaxation {
         counts.append(1)
       }
     }
-    let target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    if let rowLimit, let t = target { target = min(t, rowLimit) }
     bound = farleyBound(
       sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
       target: target)
@@ -114,9 +131,11 @@ struct LPRelaxation {
       guard meter.checkClock() else { return nil }
       // The pool's patterns, projected onto the types left.
       let projected = pool.map { p in active.map { min(p[$0], residual[$0]) } }.filter { $0.contains { $0 > 0 } }
+      // Solved until Farley's bound proves the rows left too few, or to
+      // within a thousandth: the dive needs a good solution, not the optimum.
       current = GilmoreGomory(
         sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
-        pool: projected, shouldStop: { !meter.tick() })
+        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, shouldStop: { !meter.tick() })
       if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)

@@ -1,0 +1,113 @@
+import RowPacking
+import TestSupport
+import XCTest
+
+/// The capacity-independent pricing of the pure-Swift LP (``KnapsackGridBound``)
+/// and the LP at capacities where it is used, against dynamic programmes and
+/// brute force.
+final class KnapsackGridBoundTests: XCTestCase {
+  /// The best value within each capacity, by a dynamic programme over it.
+  private func dynamicProgramme(sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int) -> Int {
+    var best = [Int](repeating: 0, count: capacity + 1)
+    for i in sizes.indices where values[i] > 0 {
+      for _ in 0..<multiplicities[i] {
+        if sizes[i] > capacity { break }
+        for c in stride(from: capacity, through: sizes[i], by: -1) {
+          best[c] = max(best[c], best[c - sizes[i]] + values[i])
+        }
+      }
+    }
+    return best[capacity]
+  }
+
+  /// On capacities above the grid (sizes rounded down by steps of up
+  /// to 7), the value is the maximum, the counts fit and reach it, and the
+  /// threshold form finds a filling above the threshold exactly when one
+  /// exists; one solver serves several value vectors.
+  func testMatchesDynamicProgrammingOnLargeCapacities() {
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(310_000 + seed))
+      let capacity = Int.random(in: 1...8_000, using: &rng)
+      let types = Int.random(in: 1...9, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 0...(capacity / 2 + 10), using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
+      var knapsack = KnapsackGridBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity)
+      for round in 0..<3 {
+        // Values nearly proportional to sizes (as duals are), or arbitrary.
+        let values = sizes.map { size in
+          round == 0 ? Int.random(in: -5...1000, using: &rng) : size * 7 + Int.random(in: -50...50, using: &rng)
+        }
+        let best = dynamicProgramme(sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+        let solution = knapsack.solve(values: values)
+        XCTAssertEqual(solution.value, best, "seed \(seed), round \(round)")
+        XCTAssertEqual(solution.upperBound, best, "seed \(seed), round \(round)")
+        var size = 0
+        var value = 0
+        for i in 0..<types {
+          XCTAssertTrue((0...multiplicities[i]).contains(solution.counts[i]), "seed \(seed)")
+          size += solution.counts[i] * sizes[i]
+          value += solution.counts[i] * values[i]
+        }
+        XCTAssertLessThanOrEqual(size, capacity, "seed \(seed), round \(round)")
+        XCTAssertEqual(value, best, "seed \(seed), round \(round)")
+        let threshold = best + Int.random(in: -20...20, using: &rng)
+        let decision = knapsack.solve(values: values, threshold: threshold)
+        XCTAssertEqual(decision.value > threshold, best > threshold, "seed \(seed), threshold \(threshold)")
+        XCTAssertGreaterThanOrEqual(decision.upperBound, best, "seed \(seed), threshold \(threshold)")
+        if best <= threshold { XCTAssertLessThanOrEqual(decision.upperBound, threshold, "seed \(seed)") }
+        // A node limit keeps a valid upper bound.
+        let limited = knapsack.solve(values: values, nodeLimit: 2)
+        XCTAssertLessThanOrEqual(limited.value, best, "seed \(seed)")
+        XCTAssertGreaterThanOrEqual(limited.upperBound, best, "seed \(seed)")
+      }
+    }
+  }
+
+  /// The LP at a large capacity (where pricing is the grid-bound search):
+  /// with no row limit its duals are feasible for every pattern (enumerated)
+  /// and strong duality holds; with a row limit, Farley's bound from its
+  /// duals never exceeds the brute-force minimum and reaches the limit
+  /// or the objective's ceiling when pricing finished.
+  func testColumnGenerationAtLargeCapacities() {
+    for seed in 0..<150 {
+      var rng = SplitMix64(seed: UInt64(320_000 + seed))
+      let capacity = Int.random(in: 20_000...400_000, using: &rng)
+      let items = (0..<Int.random(in: 2...9, using: &rng)).map { _ in
+        Int.random(in: (capacity / 6)...(capacity * 3 / 4), using: &rng)
+      }
+      var counts: [Int: Int] = [:]
+      for size in items { counts[size, default: 0] += 1 }
+      let sizes = counts.keys.sorted(by: >)
+      let demands = sizes.map { counts[$0]! }
+      let minimum = bruteForceMinimumRows(sizes: items, capacity: capacity)
+      let lp = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity)
+      XCTAssertTrue(lp.isOptimal, "seed \(seed)")
+      var worst = 0.0
+      func enumerate(_ i: Int, _ room: Int, _ value: Double) {
+        worst = max(worst, value)
+        if i == sizes.count { return }
+        var count = 0
+        while count <= demands[i] && count * sizes[i] <= room {
+          enumerate(i + 1, room - count * sizes[i], value + Double(count) * lp.duals[i])
+          count += 1
+        }
+      }
+      enumerate(0, capacity, 0)
+      XCTAssertLessThanOrEqual(worst, 1 + 1e-6, "seed \(seed)")
+      let dualObjective = zip(lp.duals, demands).map { $0 * Double($1) }.reduce(0, +)
+      XCTAssertEqual(dualObjective, lp.objective, accuracy: 1e-6, "seed \(seed)")
+      XCTAssertLessThanOrEqual(lp.objective, Double(minimum) + 1e-6, "seed \(seed)")
+      for rowLimit in [minimum, minimum + 1] {
+        let limited = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity, rowLimit: rowLimit)
+        let target = min(rowLimit, Int((limited.objective - 1e-9).rounded(.up)))
+        let bound = farleyBound(
+          sizes: sizes, multiplicities: demands, capacity: capacity, duals: limited.duals, target: target)
+        XCTAssertLessThanOrEqual(bound, minimum, "seed \(seed), row limit \(rowLimit)")
+        // (Unless the objective is within the pricing tolerance of target - 1.)
+        if limited.isOptimal && limited.objective > Double(target - 1) + 1e-5 {
+          XCTAssertGreaterThanOrEqual(bound, target, "seed \(seed), row limit \(rowLimit)")
+        }
+      }
+    }
+  }
+}
