@@ -58,25 +58,30 @@ public func solveOptimally(
     bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
   }
   // Knapsack rows often meets the bound where the decreasing packers do not;
-  // it refuses capacities too large for its dynamic programme.
-  if best.rowCount > bound.value, let filled = try? KnapsackRows().pack(scaled), filled.rowCount < best.rowCount {
+  // its work grows with the capacity (rows x items x capacity / 64 word
+  // operations), so it is skipped where the LP is cheaper (tag clouds at
+  // 1000 units per point: 10 to 90 ms).
+  let knapsackRowsWork = best.rowCount * scaled.count * (scaled.capacity / 64 + 1)
+  if best.rowCount > bound.value, knapsackRowsWork <= 2_000_000, let filled = try? KnapsackRows().pack(scaled),
+    filled.rowCount < best.rowCount
+  {
     best = filled
   }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
   }
-  // The Gilmore-Gomory LP: Farley's safe bound from its duals, and a dive
-  // that rounds it to a packing.
-  // It gets a quarter of the time limit and counts its pivots against the
-  // node limit: on tag clouds the LP bound is
-  // mostly L1 and the search needs the time to find the packing.
+  // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
+  // that round it to a packing: a bold one first (several patterns per LP
+  // solve), then a careful one (one pattern per solve) if the bold one
+  // misses the bound. They get half of the time limit and count their
+  // pivots against the node limit; bin completion gets the rest.
   if linearProgramming {
     var lpMeter = BudgetMeter(
-      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 4 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
+      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 2 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
     let relaxation = LPRelaxation(scaled, rowLimit: best.rowCount, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &lpMeter) {
-      best = dived
+    for boldness in [0.5, nil] as [Double?] where best.rowCount > bound.value {
+      if let dived = relaxation.dive(rowLimit: best.rowCount, boldness: boldness, meter: &lpMeter) { best = dived }
     }
   }
   if best.rowCount <= bound.value {

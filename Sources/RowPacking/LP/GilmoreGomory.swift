@@ -54,13 +54,19 @@ public struct GilmoreGomory: Sendable {
   ///     objective's ceiling), which spares the last, hardest pricing
   ///     steps; `nil` solves the LP to optimality.
   ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter.
+  ///   - exchanges: add the dual-optimal inequalities `y_i >= y_(i+1)` as
+  ///     exchange columns (sizes must then be in decreasing order): far
+  ///     fewer pivots, the same optimum and duals valid for Farley's bound,
+  ///     but ``patterns`` then cover the demands only with a larger item's
+  ///     place taken by a smaller item.
   ///   - shouldStop: asked once per pivot; `true` stops early (not optimal).
   public init(
     sizes: [Int], demands: [Int], capacity: Int, pool: [[Int]] = [], iterationLimit: Int? = nil,
-    rowLimit: Int? = nil, tolerance: Double = 1e-7, shouldStop: () -> Bool = { false }
+    rowLimit: Int? = nil, tolerance: Double = 1e-7, exchanges: Bool = false, shouldStop: () -> Bool = { false }
   ) {
     let m = sizes.count
     precondition(demands.count == m && sizes.allSatisfy { $0 >= 1 && $0 <= capacity })
+    precondition(!exchanges || zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 })
     let homogeneous = (0..<m).map { max(1, min(demands[$0], capacity / sizes[$0])) }
     var columns: [[Int]] = homogeneous.enumerated().map { i, a in
       var p = [Int](repeating: 0, count: m)
@@ -97,6 +103,29 @@ public struct GilmoreGomory: Sendable {
       // 1. Surplus columns -e_i price out when a dual is negative.
       if let i = (0..<m).min(by: { y[$0] < y[$1] }), y[i] < -1e-9 {
         guard simplex.enter(column: [(row: i, value: -1)], cost: 0, identifier: -1 - i) else { break }
+        iterations += 1
+        y = simplex.duals()
+        continue
+      }
+      // Dual-optimal inequalities y_i >= y_(i+1) for sizes in decreasing
+      // order (a larger item's place can always hold a smaller one):
+      // exchange columns e_(i+1) - e_i of cost 0 enter when violated, which
+      // cuts the degenerate pivots of column generation (H. Ben Amor,
+      // J. Desrosiers and J. M. Valerio de Carvalho, "Dual-optimal
+      // inequalities for stabilized column generation", Operations Research
+      // 54(3), 2006).
+      var violated = -1
+      var violation = 1e-9
+      if exchanges {
+        for i in 0..<max(0, m - 1) where y[i + 1] - y[i] > violation {
+          violation = y[i + 1] - y[i]
+          violated = i
+        }
+      }
+      if violated >= 0 {
+        let i = violated
+        guard simplex.enter(column: [(row: i, value: -1), (row: i + 1, value: 1)], cost: 0, identifier: -1 - m - i)
+        else { break }
         iterations += 1
         y = simplex.duals()
         continue

@@ -91,27 +91,34 @@ public struct KnapsackGridBound: Sendable {
     self.values = values
     let width = gridCapacity + 1
     let m = sizes.count
-    // The suffix tables, from the last type to the first.
-    for x in 0..<width { table[m * width + x] = 0 }
-    for k in stride(from: m - 1, through: 0, by: -1) {
-      let row = k * width
-      let next = row + width
-      for x in 0..<width { table[row + x] = table[next + x] }
-      let v = values[k]
-      if v <= 0 || multiplicities[k] == 0 { continue }
-      let s = gridSizes[k]
-      if s == 0 {
-        let add = v * multiplicities[k]
-        for x in 0..<width { table[row + x] += add }
-        continue
-      }
-      for _ in 0..<multiplicities[k] {
-        if s > gridCapacity { break }
-        var x = gridCapacity
-        while x >= s {
-          let candidate = table[row + x - s] + v
-          if candidate > table[row + x] { table[row + x] = candidate }
-          x -= 1
+    // The suffix tables, from the last type to the first (raw buffers: this
+    // is most of the work of a solve).
+    let cells = gridCapacity
+    table.withUnsafeMutableBufferPointer { table in
+      for x in 0..<width { table[m * width + x] = 0 }
+      for k in stride(from: m - 1, through: 0, by: -1) {
+        let row = k * width
+        let next = row + width
+        let v = values[k]
+        let copies = v <= 0 ? 0 : multiplicities[k]
+        let s = gridSizes[k]
+        if copies == 0 || s > cells {
+          for x in 0..<width { table[row + x] = table[next + x] }
+        } else if s == 0 {
+          let add = v * copies
+          for x in 0..<width { table[row + x] = table[next + x] + add }
+        } else {
+          // The first copy from the next row, the others in place.
+          for x in 0..<s { table[row + x] = table[next + x] }
+          for x in s..<width { table[row + x] = max(table[next + x], table[next + x - s] + v) }
+          for _ in 1..<max(1, copies) {
+            var x = cells
+            while x >= s {
+              let candidate = table[row + x - s] + v
+              if candidate > table[row + x] { table[row + x] = candidate }
+              x -= 1
+            }
+          }
         }
       }
     }

@@ -34,7 +34,12 @@ struct LPRelaxation {
   ///     is needed (see ``GilmoreGomory``).
   ///   - seeds: packings whose rows start the column pool (a packer's rows
   ///     are good first columns).
-  init(_ scaled: ScaledInstance, rowLimit: Int? = nil, seeds: [Packing] = [], meter: inout BudgetMeter) {
+  ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter
+  ///     (see ``GilmoreGomory``).
+  init(
+    _ scaled: ScaledInstance, rowLimit: Int? = nil, seeds: [Packing] = [], tolerance: Double = 1e-7,
+    meter: inout BudgetMeter
+  ) {
     let order = scaled.sizes.indices.sorted { scaled.sizes[$0] > scaled.sizes[$1] || (scaled.sizes[$0] == scaled.sizes[$1] && $0 < $1) }
     var typeSizes: [Int] = []
     var itemsOfType: [[Int]] = []
@@ -69,7 +74,7 @@ struct LPRelaxation {
     }
     let lp = GilmoreGomory(
       sizes: typeSizes, demands: demands, capacity: scaled.capacity, pool: seedPatterns, rowLimit: rowLimit,
-      shouldStop: { !meter.tick() })
+      tolerance: tolerance, exchanges: true, shouldStop: { !meter.tick() })
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
@@ -103,7 +108,11 @@ struct LPRelaxation {
 
   /// Rounds the relaxation to a packing by diving; `nil` when it would not
   /// use fewer than `rowLimit` rows or the budget runs out.
-  func dive(rowLimit: Int, meter: inout BudgetMeter) -> Packing? {
+  ///
+  /// - Parameter boldness: when given, each step also takes, by decreasing
+  ///   LP value, the patterns worth at least this much that still fit the
+  ///   items left (fewer LP solves, a coarser rounding).
+  func dive(rowLimit: Int, boldness: Double? = nil, meter: inout BudgetMeter) -> Packing? {
     var residual = demands
     var rows: [[Int]] = []  // patterns over all types
     var current = lp
@@ -124,18 +133,28 @@ struct LPRelaxation {
       }
       if !took {
         guard largest >= 0, take(current.patterns[largest], active, &residual, &rows) else { return nil }
+        if let boldness {
+          let order = current.amounts.indices.filter { $0 != largest && current.amounts[$0] >= boldness }
+            .sorted { current.amounts[$0] > current.amounts[$1] }
+          for k in order where current.patterns[k].indices.allSatisfy({ current.patterns[k][$0] <= residual[active[$0]] }) {
+            _ = take(current.patterns[k], active, &residual, &rows)
+          }
+        }
       }
       if rows.count >= rowLimit { return nil }
       active = residual.indices.filter { residual[$0] > 0 }
       if active.isEmpty { break }
       guard meter.checkClock() else { return nil }
-      // The pool's patterns, projected onto the types left.
-      let projected = pool.map { p in active.map { min(p[$0], residual[$0]) } }.filter { $0.contains { $0 > 0 } }
+      // The pool's patterns that still fit the items left, on the types
+      // left (one that does not fit now never will: the pool shrinks).
+      pool.removeAll { p in p.indices.contains { p[$0] > residual[$0] } }
+      let projected = pool.map { p in active.map { p[$0] } }
       // Solved until Farley's bound proves the rows left too few, or to
       // within a thousandth: the dive needs a good solution, not the optimum.
       current = GilmoreGomory(
         sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
-        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, shouldStop: { !meter.tick() })
+        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, exchanges: true,
+        shouldStop: { !meter.tick() })
       if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)
@@ -162,16 +181,25 @@ struct LPRelaxation {
     return Packing(rows: packingRows)
   }
 
-  /// Places one row of `pattern` (over the `active` types), lowered to the
-  /// items left; `false` when it would place nothing.
+  /// Places one row of `pattern` (over the `active` types); a place whose
+  /// type has no item left takes the largest smaller item left instead
+  /// (it fits: the LP's exchange columns mean exactly this); `false` when
+  /// it would place nothing.
   private func take(_ pattern: [Int], _ active: [Int], _ residual: inout [Int], _ rows: inout [[Int]]) -> Bool {
     var row = [Int](repeating: 0, count: typeSizes.count)
     var placed = false
+    var substitute = 0  // the next type to look at for a smaller item
     for (k, t) in active.enumerated() where pattern[k] > 0 {
-      let count = min(pattern[k], residual[t])
-      if count > 0 {
-        row[t] = count
-        residual[t] -= count
+      for _ in 0..<pattern[k] {
+        var type = t
+        if residual[type] == 0 {
+          substitute = max(substitute, t + 1)
+          while substitute < residual.count && residual[substitute] == 0 { substitute += 1 }
+          if substitute == residual.count { break }
+          type = substitute
+        }
+        row[type] += 1
+        residual[type] -= 1
         placed = true
       }
     }

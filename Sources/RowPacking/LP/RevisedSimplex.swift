@@ -50,10 +50,15 @@ struct RevisedSimplex {
   /// The simplex multipliers `y = c_B B^-1` (the duals of the rows).
   func duals() -> [Double] {
     var y = [Double](repeating: 0, count: m)
-    for i in 0..<m where costs[i] != 0 {
-      let c = costs[i]
-      let row = i * m
-      for j in 0..<m { y[j] += c * inverse[row + j] }
+    let m = m
+    y.withUnsafeMutableBufferPointer { y in
+      inverse.withUnsafeBufferPointer { inverse in
+        for i in 0..<m where costs[i] != 0 {
+          let c = costs[i]
+          let row = i * m
+          for j in 0..<m { y[j] += c * inverse[row + j] }
+        }
+      }
     }
     return y
   }
@@ -67,11 +72,16 @@ struct RevisedSimplex {
   /// - Returns: `false` when the column is unbounded (no positive entry in
   ///   `B^-1 a`), in which case nothing changes.
   mutating func enter(column: [(row: Int, value: Double)], cost: Double, identifier: Int) -> Bool {
-    for i in 0..<m {
-      var d = 0.0
-      let row = i * m
-      for (j, a) in column { d += inverse[row + j] * a }
-      direction[i] = d
+    let m = m
+    inverse.withUnsafeBufferPointer { inverse in
+      direction.withUnsafeMutableBufferPointer { direction in
+        for i in 0..<m {
+          var d = 0.0
+          let row = i * m
+          for (j, a) in column { d += inverse[row + j] * a }
+          direction[i] = d
+        }
+      }
     }
     var leaving = -1
     var bestRatio = Double.infinity
@@ -87,15 +97,22 @@ struct RevisedSimplex {
     if leaving < 0 { return false }
     let pivot = direction[leaving]
     let pivotRow = leaving * m
-    for j in 0..<m { inverse[pivotRow + j] /= pivot }
     let step = max(values[leaving], 0) / pivot
-    for i in 0..<m where i != leaving {
-      let d = direction[i]
-      if d == 0 { continue }
-      let row = i * m
-      for j in 0..<m { inverse[row + j] -= d * inverse[pivotRow + j] }
-      values[i] -= d * step
-      if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
+    // The elimination, on raw buffers (the hot loop of column generation).
+    inverse.withUnsafeMutableBufferPointer { inverse in
+      direction.withUnsafeBufferPointer { direction in
+        values.withUnsafeMutableBufferPointer { values in
+          for j in 0..<m { inverse[pivotRow + j] /= pivot }
+          for i in 0..<m where i != leaving {
+            let d = direction[i]
+            if d == 0 { continue }
+            let row = i * m
+            for j in 0..<m { inverse[row + j] -= d * inverse[pivotRow + j] }
+            values[i] -= d * step
+            if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
+          }
+        }
+      }
     }
     values[leaving] = step
     costs[leaving] = cost

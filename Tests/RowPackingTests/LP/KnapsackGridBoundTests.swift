@@ -110,4 +110,39 @@ final class KnapsackGridBoundTests: XCTestCase {
       }
     }
   }
+
+  /// Tag-cloud-like instances (fractional widths of 60 to 240 points in
+  /// rows of 358 with a spacing of 8, packed at 1000 units per point, so
+  /// the LP prices at a capacity of 366000): the solver agrees with brute
+  /// force on the rounded sizes, its packing verifies, and with a budget of
+  /// a few nodes it returns a verified packing and an honest status.
+  func testTagCloudLikeInstancesAgreeWithBruteForce() throws {
+    var lpOrDive = 0
+    for seed in 0..<120 {
+      var rng = SplitMix64(seed: UInt64(330_000 + seed))
+      let widths = (0..<Int.random(in: 5...11, using: &rng)).map { _ in
+        (Double.random(in: 60...240, using: &rng) * 64).rounded() / 64
+      }
+      let instance = try Instance(widths: widths, rowWidth: 358, spacing: 8)
+      let scaled = try instance.scaled(resolution: 1000)
+      let result = solveOptimally(instance, budget: .unlimited, resolution: 1000)
+      let packing = try XCTUnwrap(result.packing)
+      XCTAssertEqual(verify(packing, for: instance), [], "seed \(seed)")
+      // The rows are at least the minimum for the rounded-down sizes and at
+      // most the minimum for the rounded-up ones; proven means equal to a bound.
+      let lower = bruteForceMinimumRows(sizes: scaled.boundSizes, capacity: scaled.boundCapacity)
+      let upper = bruteForceMinimumRows(sizes: scaled.sizes, capacity: scaled.capacity)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, lower, "seed \(seed): \(widths)")
+      XCTAssertGreaterThanOrEqual(packing.rowCount, lower, "seed \(seed)")
+      XCTAssertLessThanOrEqual(packing.rowCount, upper, "seed \(seed): \(widths)")
+      if lower == upper { XCTAssertEqual(result.status, .optimal, "seed \(seed): \(widths)") }
+      if result.stage == "LP" { lpOrDive += 1 }
+      let starved = solveOptimally(instance, budget: SearchBudget(timeLimit: nil, nodeLimit: 3), resolution: 1000)
+      let starvedPacking = try XCTUnwrap(starved.packing)
+      XCTAssertEqual(verify(starvedPacking, for: instance), [], "seed \(seed)")
+      XCTAssertLessThanOrEqual(starved.lowerBound.value, lower, "seed \(seed)")
+      XCTAssertEqual(starved.status == .optimal, starvedPacking.rowCount == starved.lowerBound.value, "seed \(seed)")
+    }
+    XCTAssertGreaterThan(lpOrDive, 0)
+  }
 }
