@@ -5,11 +5,13 @@
 /// type `i`, `x >= 0`, over all patterns `p` (the counts `a_ip` of a
 /// filling of one row). Rows are item types; the columns start as the
 /// homogeneous patterns and surplus columns, and new patterns come from
-/// pricing: the most valuable filling for the current duals by the exact
-/// ``KnapsackBranchAndBound`` on integer weights (the duals scaled by
-/// 2^30), or any filling worth more than 1 by its decision form when the
-/// maximum takes too many nodes; when there is none, the LP optimum is
-/// reached. Patterns of an earlier
+/// pricing on integer weights (the duals scaled by 2^30): a few hundred
+/// nodes of ``KnapsackBranchAndBound``, then the most valuable filling by
+/// a dynamic programme over the capacity when it is small
+/// (``KnapsackDynamicProgramming``), else by ``KnapsackGridBound`` (exact,
+/// work independent of the capacity); when no filling is worth more than
+/// the threshold, the LP optimum is reached (or, with a row limit, the
+/// bound asked for is proven). Patterns of an earlier
 /// solve (``pool``) can be passed in: they are priced first.
 ///
 /// The optimum (``objective``) is approximate (a revised simplex, floating
