@@ -23,7 +23,8 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// First-fit decreasing, best-fit decreasing and knapsack rows (when the
 /// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
-/// when they differ, the Gilmore-Gomory LP (``GilmoreGomory``) gives
+/// when they differ, a brief bin completion (2000 nodes) tries the bound's
+/// rows; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
 /// Farley's bound from its duals and, by diving, a packing; when those still
 /// differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
@@ -43,11 +44,15 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 ///   - linearProgramming: whether to use the Gilmore-Gomory LP (on by
 ///     default; off leaves the proofs to bin completion, as tests do to
 ///     exercise the search).
+///   - briefSearch: whether to try a brief bin completion before the LP (on
+///     by default; tests turn it off to exercise the LP on small instances).
 /// - Complexity: exponential in the worst case; O(item types) per node.
 public func solveOptimally(
-  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true
+  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true,
+  briefSearch: Bool = true
 ) -> ExactSearchOutcome {
-  let meter = BudgetMeter(budget, start: ContinuousClock().now)
+  let start = ContinuousClock().now
+  let meter = BudgetMeter(budget, start: start)
   var best = FirstFitDecreasing().packInfallibly(scaled)
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
@@ -70,6 +75,20 @@ public func solveOptimally(
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
   }
+  // A brief bin completion first (2000 nodes, under a millisecond): on tag
+  // clouds it often packs the bound's rows, or proves them too few, long
+  // before the LP would.
+  var decisions = RowCountDecisions(scaled, meter: meter)
+  let briefMeter = BudgetMeter(
+    SearchBudget(timeLimit: budget.timeLimit, nodeLimit: min(budget.nodeLimit ?? Int.max, 2000)), start: start)
+  var nodes = 0
+  if briefSearch {
+    _ = decisions.run(bound: &bound, best: &best, meter: briefMeter)
+    nodes = decisions.nodes
+  }
+  if best.rowCount <= bound.value {
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+  }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
   // that round it to a packing: a bold one first (several patterns per LP
   // solve), then a careful one (one pattern per solve) if the bold one
@@ -78,47 +97,70 @@ public func solveOptimally(
   if linearProgramming {
     var lpMeter = BudgetMeter(
       SearchBudget(timeLimit: budget.timeLimit.map { $0 / 2 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
-    let relaxation = LPRelaxation(scaled, rowLimit: best.rowCount, seeds: [best], meter: &lpMeter)
+    let relaxation = LPRelaxation(
+      scaled, rowLimit: best.rowCount, knownBound: bound.value, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
     for boldness in [0.5, nil] as [Double?] where best.rowCount > bound.value {
       if let dived = relaxation.dive(rowLimit: best.rowCount, boldness: boldness, meter: &lpMeter) { best = dived }
     }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "LP")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "LP")
   }
-  var search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
-  var proof: BinCompletion? =
-    scaled.isExact ? nil : BinCompletion(sizes: scaled.boundSizes, capacity: scaled.boundCapacity, meter: meter)
-  var exhausted = false
-  search: while bound.value < best.rowCount {
-    let rows = bound.value
-    switch search.decide(rows: rows) {
-    case .packed:
-      if let packing = search.lastPacking, packing.rowCount < best.rowCount { best = packing }
-      break search
-    case .exhausted:
-      exhausted = true
-      break search
-    case .infeasible:
-      guard var check = proof else {
-        bound = LowerBound(value: rows + 1, source: .search)
-        continue search
-      }
-      // Rounded-up sizes do not fit: prove it for the rounded-down sizes too.
-      check.meter = search.meter
-      let outcome = check.decide(rows: rows)
-      search.meter = check.meter
-      proof = check
-      switch outcome {
-      case .infeasible: bound = LowerBound(value: rows + 1, source: .search)
-      case .exhausted: exhausted = true; break search
-      case .packed: break search  // feasible for the true widths, perhaps: not proven
+  let exhausted = decisions.run(bound: &bound, best: &best, meter: meter)
+  nodes += decisions.nodes
+  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: "search")
+}
+
+/// Bin completion on the row counts from the bound upward: the packing is
+/// searched on the rounded-up sizes, and a count found infeasible is
+/// proven infeasible on the rounded-down sizes too before the bound rises.
+private struct RowCountDecisions {
+  var search: BinCompletion
+  var proof: BinCompletion?
+
+  init(_ scaled: ScaledInstance, meter: BudgetMeter) {
+    search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
+    proof = scaled.isExact ? nil : BinCompletion(sizes: scaled.boundSizes, capacity: scaled.boundCapacity, meter: meter)
+  }
+
+  /// The nodes of the last ``run(bound:best:meter:)``.
+  var nodes: Int { search.meter.nodes }
+
+  /// Decides the counts from `bound` upward under `meter`: a count proven
+  /// infeasible raises `bound`, a count packed replaces `best`. Stops at
+  /// the first count packed (on either sizes) or when the meter runs out.
+  ///
+  /// - Returns: whether the meter ran out.
+  mutating func run(bound: inout LowerBound, best: inout Packing, meter: BudgetMeter) -> Bool {
+    search.meter = meter
+    while bound.value < best.rowCount {
+      let rows = bound.value
+      switch search.decide(rows: rows) {
+      case .packed:
+        if let packing = search.lastPacking, packing.rowCount < best.rowCount { best = packing }
+        return false
+      case .exhausted:
+        return true
+      case .infeasible:
+        guard var check = proof else {
+          bound = LowerBound(value: rows + 1, source: .search)
+          continue
+        }
+        // Rounded-up sizes do not fit: prove it for the rounded-down sizes too.
+        check.meter = search.meter
+        let outcome = check.decide(rows: rows)
+        search.meter = check.meter
+        proof = check
+        switch outcome {
+        case .infeasible: bound = LowerBound(value: rows + 1, source: .search)
+        case .exhausted: return true
+        case .packed: return false  // feasible for the true widths, perhaps: not proven
+        }
       }
     }
+    return false
   }
-  return ExactSearchOutcome(
-    packing: best, lowerBound: bound, nodes: search.meter.nodes, budgetExhausted: exhausted, stage: "search")
 }
 
 /// The fewest rows for an instance, by bin completion in pure Swift

@@ -55,6 +55,11 @@ public struct GilmoreGomory: Sendable {
   ///     packing in `rowLimit` rows needs, and no bound can pass the
   ///     objective's ceiling), which spares the last, hardest pricing
   ///     steps; `nil` solves the LP to optimality.
+  ///   - knownBound: a lower bound the caller has already proven: while
+  ///     the row count to prove is no more than it, patterns worth at most
+  ///     1.001 do not enter (the LP then only guides a dive, and proving
+  ///     such a count from an objective just above an integer would take
+  ///     the hardest pricing steps of all).
   ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter.
   ///   - exchanges: add the dual-optimal inequalities `y_i >= y_(i+1)` as
   ///     exchange columns (sizes must then be in decreasing order): far
@@ -64,7 +69,8 @@ public struct GilmoreGomory: Sendable {
   ///   - shouldStop: asked once per pivot; `true` stops early (not optimal).
   public init(
     sizes: [Int], demands: [Int], capacity: Int, pool: [[Int]] = [], iterationLimit: Int? = nil,
-    rowLimit: Int? = nil, tolerance: Double = 1e-7, exchanges: Bool = false, shouldStop: () -> Bool = { false }
+    rowLimit: Int? = nil, knownBound: Int = 0, tolerance: Double = 1e-7, exchanges: Bool = false,
+    shouldStop: () -> Bool = { false }
   ) {
     let m = sizes.count
     precondition(demands.count == m && sizes.allSatisfy { $0 >= 1 && $0 <= capacity })
@@ -98,6 +104,7 @@ public struct GilmoreGomory: Sendable {
         for i in 0..<m { total += weights[i] * demands[i] }
         let k = min(rowLimit, Int((objective - 1e-9).rounded(.up)))
         if k >= 2 { threshold = max(threshold, (total - 1) / (k - 1)) }
+        if k <= knownBound { threshold = max(threshold, Int(scale * 1.001)) }
       }
       return threshold
     }

@@ -32,13 +32,14 @@ struct LPRelaxation {
   /// - Parameters:
   ///   - rowLimit: the rows of the best packing known: no bound above it
   ///     is needed (see ``GilmoreGomory``).
+  ///   - knownBound: a lower bound already proven (see ``GilmoreGomory``).
   ///   - seeds: packings whose rows start the column pool (a packer's rows
   ///     are good first columns).
   ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter
   ///     (see ``GilmoreGomory``).
   init(
-    _ scaled: ScaledInstance, rowLimit: Int? = nil, seeds: [Packing] = [], tolerance: Double = 1e-7,
-    meter: inout BudgetMeter
+    _ scaled: ScaledInstance, rowLimit: Int? = nil, knownBound: Int = 0, seeds: [Packing] = [],
+    tolerance: Double = 1e-7, meter: inout BudgetMeter
   ) {
     let order = scaled.sizes.indices.sorted { scaled.sizes[$0] > scaled.sizes[$1] || (scaled.sizes[$0] == scaled.sizes[$1] && $0 < $1) }
     var typeSizes: [Int] = []
@@ -74,7 +75,7 @@ struct LPRelaxation {
     }
     let lp = GilmoreGomory(
       sizes: typeSizes, demands: demands, capacity: scaled.capacity, pool: seedPatterns, rowLimit: rowLimit,
-      tolerance: tolerance, exchanges: true, shouldStop: { !meter.tick() })
+      knownBound: knownBound, tolerance: tolerance, exchanges: true, shouldStop: { !meter.tick() })
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).

@@ -136,7 +136,15 @@ final class KnapsackGridBoundTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(packing.rowCount, lower, "seed \(seed)")
       XCTAssertLessThanOrEqual(packing.rowCount, upper, "seed \(seed): \(widths)")
       if lower == upper { XCTAssertEqual(result.status, .optimal, "seed \(seed): \(widths)") }
-      if result.stage == "LP" { lpOrDive += 1 }
+      // Without the brief search (which settles instances this small) the
+      // LP at 366000 units does.
+      let lpFirst = solveOptimally(scaled, budget: .unlimited, briefSearch: false)
+      XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
+      XCTAssertLessThanOrEqual(lpFirst.lowerBound.value, lower, "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(lpFirst.packing.rowCount, lower, "seed \(seed)")
+      XCTAssertLessThanOrEqual(lpFirst.packing.rowCount, upper, "seed \(seed): \(widths)")
+      if lower == upper { XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed): \(widths)") }
+      if lpFirst.stage == "LP" { lpOrDive += 1 }
       let starved = solveOptimally(instance, budget: SearchBudget(timeLimit: nil, nodeLimit: 3), resolution: 1000)
       let starvedPacking = try XCTUnwrap(starved.packing)
       XCTAssertEqual(verify(starvedPacking, for: instance), [], "seed \(seed)")
