@@ -92,7 +92,9 @@ public func solveOptimally(
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
   // that round it to a packing: a bold one first (several patterns per LP
   // solve), then a careful one (one pattern per solve) if the bold one
-  // misses the bound. They get half of the time limit and count their
+  // misses the bound, then a careful one whose residual LPs have no
+  // exchange columns (other patterns, another rounding; it settles clouds
+  // of a few item types with many items each). They get half of the time limit and count their
   // pivots against the node limit; bin completion gets the rest.
   if linearProgramming {
     var lpMeter = BudgetMeter(
@@ -100,8 +102,11 @@ public func solveOptimally(
     let relaxation = LPRelaxation(
       scaled, rowLimit: best.rowCount, knownBound: bound.value, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    for boldness in [0.5, nil] as [Double?] where best.rowCount > bound.value {
-      if let dived = relaxation.dive(rowLimit: best.rowCount, boldness: boldness, meter: &lpMeter) { best = dived }
+    let dives: [(boldness: Double?, exchanges: Bool)] = [(0.5, true), (nil, true), (nil, false)]
+    for (boldness, exchanges) in dives where best.rowCount > bound.value {
+      if let dived = relaxation.dive(rowLimit: best.rowCount, boldness: boldness, exchanges: exchanges, meter: &lpMeter) {
+        best = dived
+      }
     }
   }
   if best.rowCount <= bound.value {

@@ -110,10 +110,14 @@ struct LPRelaxation {
   /// Rounds the relaxation to a packing by diving; `nil` when it would not
   /// use fewer than `rowLimit` rows or the budget runs out.
   ///
-  /// - Parameter boldness: when given, each step also takes, by decreasing
-  ///   LP value, the patterns worth at least this much that still fit the
-  ///   items left (fewer LP solves, a coarser rounding).
-  func dive(rowLimit: Int, boldness: Double? = nil, meter: inout BudgetMeter) -> Packing? {
+  /// - Parameters:
+  ///   - rowLimit: the dive fails at this many rows.
+  ///   - boldness: when given, each step also takes, by decreasing
+  ///     LP value, the patterns worth at least this much that still fit the
+  ///     items left (fewer LP solves, a coarser rounding).
+  ///   - exchanges: whether the LPs of the residuals use exchange columns
+  ///     (fewer pivots; without them the rounding follows other patterns).
+  func dive(rowLimit: Int, boldness: Double? = nil, exchanges: Bool = true, meter: inout BudgetMeter) -> Packing? {
     var residual = demands
     var rows: [[Int]] = []  // patterns over all types
     var current = lp
@@ -154,7 +158,7 @@ struct LPRelaxation {
       // within a thousandth: the dive needs a good solution, not the optimum.
       current = GilmoreGomory(
         sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
-        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, exchanges: true,
+        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, exchanges: exchanges,
         shouldStop: { !meter.tick() })
       if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
       for p in current.pool {
