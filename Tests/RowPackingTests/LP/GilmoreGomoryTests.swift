@@ -96,17 +96,7 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertEqual(lp.amounts.reduce(0, +), lp.objective, accuracy: 1e-7, "seed \(seed)")
       // Dual: y >= 0 and y a <= 1 for every pattern (enumerated).
       XCTAssertTrue(lp.duals.allSatisfy { $0 >= -1e-9 }, "seed \(seed)")
-      var worst = 0.0
-      func enumerate(_ i: Int, _ room: Int, _ value: Double) {
-        worst = max(worst, value)
-        if i == sizes.count { return }
-        var count = 0
-        while count <= demands[i] && count * sizes[i] <= room {
-          enumerate(i + 1, room - count * sizes[i], value + Double(count) * lp.duals[i])
-          count += 1
-        }
-      }
-      enumerate(0, capacity, 0)
+      let worst = bestPatternValue(sizes: sizes, demands: demands, capacity: capacity, values: lp.duals)
       XCTAssertLessThanOrEqual(worst, 1 + 1e-7, "seed \(seed)")
       let dualObjective = zip(lp.duals, demands).map { $0 * Double($1) }.reduce(0, +)
       XCTAssertEqual(dualObjective, lp.objective, accuracy: 1e-6, "seed \(seed)")
@@ -188,4 +178,21 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimumOfRoundedDown, "seed \(seed)")
     }
   }
+}
+
+/// The most valuable pattern's value (every pattern enumerated): brute force
+/// for the LP tests.
+func bestPatternValue(sizes: [Int], demands: [Int], capacity: Int, values: [Double]) -> Double {
+  var best = 0.0
+  func enumerate(_ i: Int, _ room: Int, _ value: Double) {
+    best = max(best, value)
+    if i == sizes.count { return }
+    var count = 0
+    while count <= demands[i] && count * sizes[i] <= room {
+      enumerate(i + 1, room - count * sizes[i], value + Double(count) * values[i])
+      count += 1
+    }
+  }
+  enumerate(0, capacity, 0)
+  return best
 }

@@ -82,17 +82,7 @@ final class KnapsackGridBoundTests: XCTestCase {
       let minimum = bruteForceMinimumRows(sizes: items, capacity: capacity)
       let lp = GilmoreGomory(sizes: sizes, demands: demands, capacity: capacity)
       XCTAssertTrue(lp.isOptimal, "seed \(seed)")
-      var worst = 0.0
-      func enumerate(_ i: Int, _ room: Int, _ value: Double) {
-        worst = max(worst, value)
-        if i == sizes.count { return }
-        var count = 0
-        while count <= demands[i] && count * sizes[i] <= room {
-          enumerate(i + 1, room - count * sizes[i], value + Double(count) * lp.duals[i])
-          count += 1
-        }
-      }
-      enumerate(0, capacity, 0)
+      let worst = bestPatternValue(sizes: sizes, demands: demands, capacity: capacity, values: lp.duals)
       XCTAssertLessThanOrEqual(worst, 1 + 1e-6, "seed \(seed)")
       let dualObjective = zip(lp.duals, demands).map { $0 * Double($1) }.reduce(0, +)
       XCTAssertEqual(dualObjective, lp.objective, accuracy: 1e-6, "seed \(seed)")
