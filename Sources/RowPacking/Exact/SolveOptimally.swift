@@ -93,8 +93,9 @@ public func solveOptimally(
   // that round it to a packing: a bold one first (several patterns per LP
   // solve), then a careful one (one pattern per solve) if the bold one
   // misses the bound, then a careful one whose residual LPs have no
-  // exchange columns (other patterns, another rounding; it settles clouds
-  // of a few item types with many items each). They get half of the time limit and count their
+  // exchange columns (other patterns, another rounding), then one that also
+  // solves the root LP again without them (it settles clouds of a few item
+  // types with many items each). They get half of the time limit and count their
   // pivots against the node limit; bin completion gets the rest.
   if linearProgramming {
     var lpMeter = BudgetMeter(
@@ -102,9 +103,14 @@ public func solveOptimally(
     let relaxation = LPRelaxation(
       scaled, rowLimit: best.rowCount, knownBound: bound.value, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    let dives: [(boldness: Double?, exchanges: Bool)] = [(0.5, true), (nil, true), (nil, false)]
-    for (boldness, exchanges) in dives where best.rowCount > bound.value {
-      if let dived = relaxation.dive(rowLimit: best.rowCount, boldness: boldness, exchanges: exchanges, meter: &lpMeter) {
+    let dives: [(boldness: Double?, exchanges: Bool, plainRoot: Bool)] = [
+      (0.5, true, false), (nil, true, false), (nil, false, false), (nil, false, true),
+    ]
+    for dive in dives where best.rowCount > bound.value {
+      if let dived = relaxation.dive(
+        rowLimit: best.rowCount, boldness: dive.boldness, exchanges: dive.exchanges, plainRoot: dive.plainRoot,
+        meter: &lpMeter)
+      {
         best = dived
       }
     }

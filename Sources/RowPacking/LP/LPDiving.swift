@@ -115,12 +115,25 @@ struct LPRelaxation {
   ///   - boldness: when given, each step also takes, by decreasing
   ///     LP value, the patterns worth at least this much that still fit the
   ///     items left (fewer LP solves, a coarser rounding).
-  ///   - exchanges: whether the LPs of the residuals use exchange columns
-  ///     (fewer pivots; without them the rounding follows other patterns).
-  func dive(rowLimit: Int, boldness: Double? = nil, exchanges: Bool = true, meter: inout BudgetMeter) -> Packing? {
+  ///   - exchanges: whether the residual LPs use exchange columns (fewer
+  ///     pivots; without them the rounding follows other patterns).
+  ///   - plainRoot: whether the dive starts from the root LP solved again
+  ///     without exchange columns instead of the relaxation's own.
+  func dive(
+    rowLimit: Int, boldness: Double? = nil, exchanges: Bool = true, plainRoot: Bool = false,
+    meter: inout BudgetMeter
+  ) -> Packing? {
     var residual = demands
     var rows: [[Int]] = []  // patterns over all types
-    var current = lp
+    // With `plainRoot` the root LP is solved again, without exchange columns
+    // and to a thousandth (the relaxation's own may have stopped early, at a
+    // proof), from the patterns already generated.
+    var current =
+      !plainRoot
+      ? lp
+      : GilmoreGomory(
+        sizes: typeSizes, demands: demands, capacity: capacity, pool: lp.pool, rowLimit: rowLimit,
+        tolerance: 1e-3, shouldStop: { !meter.tick() })
     var active = Array(0..<typeSizes.count)  // the types of `current`
     var pool = lp.pool
     var known = Set(pool)  // each pattern once: the pool would otherwise double at every step
