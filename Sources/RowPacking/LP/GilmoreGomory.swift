@@ -190,6 +190,12 @@ public struct GilmoreGomory: Sendable {
             let knapsack = gridKnapsack!.solve(values: weights, threshold: threshold, nodeLimit: 100_000)
             if knapsack.value > threshold {
               entering = knapsack.counts
+              // The other patterns above the threshold join the pool: the
+              // next pivots may take them without a new table.
+              for p in knapsack.runnersUp {
+                candidates.append(p)
+                supports.append(p.indices.filter { p[$0] != 0 })
+              }
             } else {
               optimal = knapsack.upperBound <= threshold
               break pricing

@@ -57,7 +57,16 @@ public struct KnapsackGridBound: Sendable {
     public var upperBound: Int
     /// Search nodes used.
     public var nodes: Int
+    /// With a threshold: fillings above it found before the best (each
+    /// better than the one before it, at most ``runnerUpLimit``): column
+    /// generation can try them before solving again.
+    public var runnersUp: [[Int]] = []
   }
+
+  /// The most runners-up a solve keeps.
+  public static let runnerUpLimit = 8
+  private var runnersUp: [[Int]] = []
+  private var collectsRunnersUp = false
 
   /// Prepares the rounded sizes and the buffers.
   ///
@@ -126,6 +135,8 @@ public struct KnapsackGridBound: Sendable {
     var search = Search(floor: threshold ?? -1, nodeLimit: nodeLimit)
     for k in 0..<m { current[k] = 0 }
     var bestCounts = [Int](repeating: 0, count: m)
+    runnersUp.removeAll()
+    collectsRunnersUp = threshold != nil
     branch(0, residual: capacity, value: 0, search: &search, bestCounts: &bestCounts)
     let found = search.improved
     let value = found ? search.best : 0
@@ -135,7 +146,9 @@ public struct KnapsackGridBound: Sendable {
     } else {
       upperBound = found ? search.best : min(rootBound, threshold ?? 0)
     }
-    return Solution(value: value, counts: found ? bestCounts : [Int](repeating: 0, count: m), upperBound: max(upperBound, value), nodes: search.nodes)
+    return Solution(
+      value: value, counts: found ? bestCounts : [Int](repeating: 0, count: m), upperBound: max(upperBound, value),
+      nodes: search.nodes, runnersUp: runnersUp)
   }
 
   private struct Search {
@@ -154,6 +167,7 @@ public struct KnapsackGridBound: Sendable {
   private mutating func branch(_ start: Int, residual: Int, value: Int, search: inout Search, bestCounts: inout [Int]) {
     if value > search.best {
       search.best = value
+      if search.improved && collectsRunnersUp && runnersUp.count < Self.runnerUpLimit { runnersUp.append(bestCounts) }
       search.improved = true
       for j in 0..<sizes.count { bestCounts[j] = current[j] }
     }

@@ -55,6 +55,14 @@ final class KnapsackGridBoundTests: XCTestCase {
         XCTAssertEqual(decision.value > threshold, best > threshold, "seed \(seed), threshold \(threshold)")
         XCTAssertGreaterThanOrEqual(decision.upperBound, best, "seed \(seed), threshold \(threshold)")
         if best <= threshold { XCTAssertLessThanOrEqual(decision.upperBound, threshold, "seed \(seed)") }
+        // Runners-up fit, stay within the multiplicities and beat the threshold.
+        for runnerUp in decision.runnersUp {
+          XCTAssertLessThanOrEqual(zip(runnerUp, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+          XCTAssertTrue(zip(runnerUp, multiplicities).allSatisfy { $0 >= 0 && $0 <= $1 }, "seed \(seed)")
+          let value = zip(runnerUp, values).map { $0 * $1 }.reduce(0, +)
+          XCTAssertGreaterThan(value, threshold, "seed \(seed)")
+          XCTAssertLessThan(value, decision.value, "seed \(seed)")
+        }
         // A node limit keeps a valid upper bound.
         let limited = knapsack.solve(values: values, nodeLimit: 2)
         XCTAssertLessThanOrEqual(limited.value, best, "seed \(seed)")
