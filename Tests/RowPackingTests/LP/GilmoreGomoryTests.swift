@@ -53,6 +53,19 @@ final class GilmoreGomoryTests: XCTestCase {
       } else {
         XCTAssertEqual(decision.upperBound, threshold, "seed \(seed)")
       }
+      // Going on past the first filling above the threshold: still one
+      // exactly when the maximum is, never above the maximum.
+      let further = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity, threshold: threshold,
+        improvementNodeLimit: 20)
+      XCTAssertEqual(further.value > threshold, best[capacity] > threshold, "seed \(seed), threshold \(threshold)")
+      XCTAssertLessThanOrEqual(further.value, best[capacity], "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(further.upperBound, best[capacity], "seed \(seed)")
+      if further.value > threshold {
+        XCTAssertGreaterThanOrEqual(further.value, decision.value, "seed \(seed)")
+        XCTAssertEqual(zip(further.counts, values).map { $0 * $1 }.reduce(0, +), further.value, "seed \(seed)")
+        XCTAssertLessThanOrEqual(zip(further.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+      }
     }
   }
 
