@@ -11,13 +11,18 @@
 #      N1/N2, Schwerin_1, Schwerin_2, Waescher) from ../shared/bpplib (or
 #      $PACKBENCH_BPPLIB), BPPLIB_LIMIT s each (1).
 # Environment: PACKBENCH_SCRATCH (SwiftPM scratch path, default .build),
-# CLOUD_COUNT (generated clouds, default 280).
+# CLOUD_COUNT (generated clouds, default 280), CORE_EXACT_PARTS (the parts
+# to run: "clouds", "bpplib" or both, the default "clouds,bpplib"; a part
+# left out keeps its CSV from an earlier run in the report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${PACKBENCH_SCRATCH:-.build}"
 cloud_limit="${CLOUD_LIMIT:-1}"
 bpplib_limit="${BPPLIB_LIMIT:-1}"
 count="${CLOUD_COUNT:-280}"
+parts="${CORE_EXACT_PARTS:-clouds,bpplib}"
+case ",$parts," in *,clouds,*) run_clouds=1 ;; *) run_clouds=0 ;; esac
+case ",$parts," in *,bpplib,*) run_bpplib=1 ;; *) run_bpplib=0 ;; esac
 swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
 bin="$scratch/release/packbench"
 root="${PACKBENCH_BPPLIB:-../shared/bpplib}"
@@ -26,15 +31,19 @@ rm -rf "$work"
 mkdir -p "$work/clouds/generated-clouds" "$work/clouds/bundled-clouds" "$work/bpplib" results
 
 # 1. Tag clouds: the bundled ones and generated ones from every list and preset.
-cp datasets/tag-clouds/*.txt "$work/clouds/bundled-clouds/"
-"$bin" layout make-clouds --seed 2 --count "$count" --min-tags 10 --max-tags 200 \
-  --presets capsule,compact,icon,plain --output "$work/clouds/generated-clouds" \
-  --tags datasets/tags/*.txt >/dev/null
-"$bin" run --dataset "$work/clouds" --algorithms bin-completion,exact --time-limit "$cloud_limit" \
-  --fresh --quiet --output results/core-exact-clouds.csv
+if [ "$run_clouds" = 1 ]; then
+  cp datasets/tag-clouds/*.txt "$work/clouds/bundled-clouds/"
+  "$bin" layout make-clouds --seed 2 --count "$count" --min-tags 10 --max-tags 200 \
+    --presets capsule,compact,icon,plain --output "$work/clouds/generated-clouds" \
+    --tags datasets/tags/*.txt >/dev/null
+  "$bin" run --dataset "$work/clouds" --algorithms bin-completion,exact --time-limit "$cloud_limit" \
+    --fresh --quiet --output results/core-exact-clouds.csv
+fi
 
 # 2. BPPLIB with n <= 120: links to the instance files and BPPLIB's optima.
-if [ -d "$root/instances" ]; then
+if [ "$run_bpplib" = 0 ]; then
+  :
+elif [ -d "$root/instances" ]; then
   for set_name in Falkenauer_T Scholl_1 Schwerin_1 Schwerin_2 Waescher; do
     mkdir -p "$work/bpplib/$set_name"
     for f in "$root/instances/$set_name"/*; do

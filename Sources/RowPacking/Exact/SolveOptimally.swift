@@ -23,7 +23,8 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// First-fit decreasing, best-fit decreasing and knapsack rows (when the
 /// capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
-/// when they differ, the Gilmore-Gomory LP (``GilmoreGomory``) gives
+/// when they differ, a brief bin completion (2000 nodes) tries the bound's
+/// rows; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
 /// Farley's bound from its duals and, by diving, a packing; when those still
 /// differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
@@ -43,11 +44,15 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 ///   - linearProgramming: whether to use the Gilmore-Gomory LP (on by
 ///     default; off leaves the proofs to bin completion, as tests do to
 ///     exercise the search).
+///   - briefSearch: whether to try a brief bin completion before the LP (on
+///     by default; tests turn it off to exercise the LP on small instances).
 /// - Complexity: exponential in the worst case; O(item types) per node.
 public func solveOptimally(
-  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true
+  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true,
+  briefSearch: Bool = true
 ) -> ExactSearchOutcome {
-  let meter = BudgetMeter(budget, start: ContinuousClock().now)
+  let start = ContinuousClock().now
+  let meter = BudgetMeter(budget, start: start)
   var best = FirstFitDecreasing().packInfallibly(scaled)
   let bestFit = BestFitDecreasing().packInfallibly(scaled)
   if bestFit.rowCount < best.rowCount { best = bestFit }
@@ -58,62 +63,115 @@ public func solveOptimally(
     bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
   }
   // Knapsack rows often meets the bound where the decreasing packers do not;
-  // it refuses capacities too large for its dynamic programme.
-  if best.rowCount > bound.value, let filled = try? KnapsackRows().pack(scaled), filled.rowCount < best.rowCount {
+  // its work grows with the capacity (rows x items x capacity / 64 word
+  // operations), so it is skipped where the LP is cheaper (tag clouds at
+  // 1000 units per point: 10 to 90 ms).
+  let knapsackRowsWork = best.rowCount * scaled.count * (scaled.capacity / 64 + 1)
+  if best.rowCount > bound.value, knapsackRowsWork <= 2_000_000, let filled = try? KnapsackRows().pack(scaled),
+    filled.rowCount < best.rowCount
+  {
     best = filled
   }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
   }
-  // The Gilmore-Gomory LP: Farley's safe bound from its duals, and a dive
-  // that rounds it to a packing.
-  // It gets a quarter of the time limit and counts its pivots against the
-  // node limit: on tag clouds the LP bound is
-  // mostly L1 and the search needs the time to find the packing.
+  // A brief bin completion first (2000 nodes, under a millisecond): on tag
+  // clouds it often packs the bound's rows, or proves them too few, long
+  // before the LP would.
+  var decisions = RowCountDecisions(scaled, meter: meter)
+  let briefMeter = BudgetMeter(
+    SearchBudget(timeLimit: budget.timeLimit, nodeLimit: min(budget.nodeLimit ?? Int.max, 2000)), start: start)
+  var nodes = 0
+  if briefSearch {
+    _ = decisions.run(bound: &bound, best: &best, meter: briefMeter)
+    nodes = decisions.nodes
+  }
+  if best.rowCount <= bound.value {
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+  }
+  // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
+  // that round it to a packing: a bold one first (several patterns per LP
+  // solve), then a careful one (one pattern per solve) if the bold one
+  // misses the bound, then a careful one whose residual LPs have no
+  // exchange columns (other patterns, another rounding), then one that also
+  // solves the root LP again without them (it settles clouds of a few item
+  // types with many items each). They get half of the time limit and count their
+  // pivots against the node limit; bin completion gets the rest.
   if linearProgramming {
     var lpMeter = BudgetMeter(
-      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 4 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
-    let relaxation = LPRelaxation(scaled, meter: &lpMeter)
+      SearchBudget(timeLimit: budget.timeLimit.map { $0 / 2 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
+    let relaxation = LPRelaxation(
+      scaled, rowLimit: best.rowCount, knownBound: bound.value, seeds: [best], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    if best.rowCount > bound.value, let dived = relaxation.dive(rowLimit: best.rowCount, meter: &lpMeter) {
-      best = dived
+    let dives: [(boldness: Double?, exchanges: Bool, plainRoot: Bool)] = [
+      (0.5, true, false), (nil, true, false), (nil, false, false), (nil, false, true),
+    ]
+    for dive in dives where best.rowCount > bound.value {
+      if let dived = relaxation.dive(
+        rowLimit: best.rowCount, boldness: dive.boldness, exchanges: dive.exchanges, plainRoot: dive.plainRoot,
+        meter: &lpMeter)
+      {
+        best = dived
+      }
     }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "LP")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "LP")
   }
-  var search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
-  var proof: BinCompletion? =
-    scaled.isExact ? nil : BinCompletion(sizes: scaled.boundSizes, capacity: scaled.boundCapacity, meter: meter)
-  var exhausted = false
-  search: while bound.value < best.rowCount {
-    let rows = bound.value
-    switch search.decide(rows: rows) {
-    case .packed:
-      if let packing = search.lastPacking, packing.rowCount < best.rowCount { best = packing }
-      break search
-    case .exhausted:
-      exhausted = true
-      break search
-    case .infeasible:
-      guard var check = proof else {
-        bound = LowerBound(value: rows + 1, source: .search)
-        continue search
-      }
-      // Rounded-up sizes do not fit: prove it for the rounded-down sizes too.
-      check.meter = search.meter
-      let outcome = check.decide(rows: rows)
-      search.meter = check.meter
-      proof = check
-      switch outcome {
-      case .infeasible: bound = LowerBound(value: rows + 1, source: .search)
-      case .exhausted: exhausted = true; break search
-      case .packed: break search  // feasible for the true widths, perhaps: not proven
+  let exhausted = decisions.run(bound: &bound, best: &best, meter: meter)
+  nodes += decisions.nodes
+  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: "search")
+}
+
+/// Bin completion on the row counts from the bound upward: the packing is
+/// searched on the rounded-up sizes, and a count found infeasible is
+/// proven infeasible on the rounded-down sizes too before the bound rises.
+private struct RowCountDecisions {
+  var search: BinCompletion
+  var proof: BinCompletion?
+
+  init(_ scaled: ScaledInstance, meter: BudgetMeter) {
+    search = BinCompletion(sizes: scaled.sizes, capacity: scaled.capacity, meter: meter)
+    proof = scaled.isExact ? nil : BinCompletion(sizes: scaled.boundSizes, capacity: scaled.boundCapacity, meter: meter)
+  }
+
+  /// The nodes of the last ``run(bound:best:meter:)``.
+  var nodes: Int { search.meter.nodes }
+
+  /// Decides the counts from `bound` upward under `meter`: a count proven
+  /// infeasible raises `bound`, a count packed replaces `best`. Stops at
+  /// the first count packed (on either sizes) or when the meter runs out.
+  ///
+  /// - Returns: whether the meter ran out.
+  mutating func run(bound: inout LowerBound, best: inout Packing, meter: BudgetMeter) -> Bool {
+    search.meter = meter
+    while bound.value < best.rowCount {
+      let rows = bound.value
+      switch search.decide(rows: rows) {
+      case .packed:
+        if let packing = search.lastPacking, packing.rowCount < best.rowCount { best = packing }
+        return false
+      case .exhausted:
+        return true
+      case .infeasible:
+        guard var check = proof else {
+          bound = LowerBound(value: rows + 1, source: .search)
+          continue
+        }
+        // Rounded-up sizes do not fit: prove it for the rounded-down sizes too.
+        check.meter = search.meter
+        let outcome = check.decide(rows: rows)
+        search.meter = check.meter
+        proof = check
+        switch outcome {
+        case .infeasible: bound = LowerBound(value: rows + 1, source: .search)
+        case .exhausted: return true
+        case .packed: return false  // feasible for the true widths, perhaps: not proven
+        }
       }
     }
+    return false
   }
-  return ExactSearchOutcome(
-    packing: best, lowerBound: bound, nodes: search.meter.nodes, budgetExhausted: exhausted, stage: "search")
 }
 
 /// The fewest rows for an instance, by bin completion in pure Swift

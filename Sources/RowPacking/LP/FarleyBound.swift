@@ -6,8 +6,9 @@
 /// rows are needed. This holds for *any* nonnegative weights; with the
 /// optimal duals of the Gilmore-Gomory LP (`P` = 1) it is the LP's optimum
 /// rounded up. Here the weights are integers (duals scaled and rounded
-/// down) and `P` is found by the exact ``KnapsackBranchAndBound`` (or its
-/// upper bound when its node limit is reached), so floating-point errors
+/// down) and `P` is found by an exact knapsack (``KnapsackDynamicProgramming``
+/// on small capacities, else ``KnapsackGridBound``, or its upper bound when
+/// its node limit is reached), so floating-point errors
 /// in the duals can weaken the bound but never make it invalid.
 ///
 /// A. A. Farley, "A note on bounding a class of linear programming problems,
@@ -23,7 +24,7 @@
 ///   - target: the bound hoped for (the LP optimum rounded up), if known:
 ///     then a decision knapsack tries to prove it (and one less) first.
 /// - Returns: the bound, or 0 when every weight is 0.
-/// - Complexity: one knapsack (``KnapsackBranchAndBound``) over the types.
+/// - Complexity: one knapsack over the types.
 public func farleyBound(
   sizes: [Int], multiplicities: [Int], capacity: Int, weights: [Int], nodeLimit: Int = 1_000_000,
   target: Int? = nil
@@ -39,20 +40,17 @@ public func farleyBound(
   }
   // The bound k needs every row worth at most (total - 1) / (k - 1): a
   // decision knapsack with that threshold is far cheaper than the maximum.
+  var knapsack = KnapsackGridBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity)
   if let target {
     for k in stride(from: target, through: max(2, target - 1), by: -1) {
       let threshold = (total - 1) / (k - 1)
-      let decision = KnapsackBranchAndBound(
-        sizes: sizes, values: weights, multiplicities: multiplicities, capacity: capacity, nodeLimit: nodeLimit,
-        threshold: threshold)
+      let decision = knapsack.solve(values: weights, threshold: threshold, nodeLimit: nodeLimit)
       if decision.upperBound <= threshold, decision.upperBound > 0 {
         return (total + decision.upperBound - 1) / decision.upperBound
       }
     }
   }
-  let best = KnapsackBranchAndBound(
-    sizes: sizes, values: weights, multiplicities: multiplicities, capacity: capacity, nodeLimit: nodeLimit)
-  let perRow = best.upperBound
+  let perRow = knapsack.solve(values: weights, nodeLimit: nodeLimit).upperBound
   if perRow <= 0 { return 0 }
   return (total + perRow - 1) / perRow
 }

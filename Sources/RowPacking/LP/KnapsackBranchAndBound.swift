@@ -47,10 +47,14 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   ///   - capacity: the knapsack's capacity, `>= 0`.
   ///   - nodeLimit: the most branch-and-bound nodes (one million by default).
   ///   - threshold: when given, stop at the first filling worth more than it.
+  ///   - improvementNodeLimit: with a threshold, the search goes on after
+  ///     the first filling above it, keeping the best, until this many nodes
+  ///     in all (0, the default, stops at the first): column generation
+  ///     gains from better columns, at a bounded cost.
   ///   - deadline: when given, stop (not optimal) once the clock passes it.
   public init(
     sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000,
-    threshold: Int? = nil, deadline: ContinuousClock.Instant? = nil
+    threshold: Int? = nil, improvementNodeLimit: Int = 0, deadline: ContinuousClock.Instant? = nil
   ) {
     precondition(sizes.count == values.count && sizes.count == multiplicities.count && capacity >= 0)
     var counts = [Int](repeating: 0, count: sizes.count)
@@ -84,6 +88,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       } else {
         search.bestValue = threshold - baseValue
         search.stopsOnImprovement = true
+        search.improvementNodeLimit = improvementNodeLimit
         search.run(capacity: capacity)
         exceeded = search.improved
       }
@@ -124,6 +129,8 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     var aborted = false
     /// Stop at the first filling better than the initial ``bestValue``.
     var stopsOnImprovement = false
+    /// With ``stopsOnImprovement``: the nodes after which an improvement stops the search.
+    var improvementNodeLimit = 0
     /// Whether a filling better than the initial ``bestValue`` was found.
     var improved = false
 
@@ -185,13 +192,13 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
         bestValue = value
         improved = true
         for j in 0..<sizes.count { bestCounts[j] = j < k ? current[j] : 0 }
-        if stopsOnImprovement {
+        if stopsOnImprovement && nodes >= improvementNodeLimit {
           aborted = true
           return
         }
       }
       if k == sizes.count || residual == 0 || aborted { return }
-      if nodes >= nodeLimit {
+      if nodes >= nodeLimit || (improved && stopsOnImprovement && nodes >= improvementNodeLimit) {
         aborted = true
         return
       }

@@ -6,13 +6,17 @@
 /// Exact and fast when the capacity is small (BPPLIB's 100 to 1000 units),
 /// where ``KnapsackBranchAndBound`` can struggle with values nearly
 /// proportional to sizes; its work grows with the capacity, so callers use
-/// it only below ``cellLimit`` cells.
+/// it only below ``cellLimit`` cells and ``capacityLimit``.
 ///
 /// - Complexity: O(pieces * capacity) time and bits, pieces = sum of
 ///   log2(multiplicity + 1).
 enum KnapsackDynamicProgramming {
   /// The most cells (0-1 pieces times capacity + 1) worth solving this way.
   static let cellLimit = 4_000_000
+  /// The largest capacity worth solving this way: above it the branch and
+  /// bound of ``KnapsackGridBound`` (a table of about a thousand cells per
+  /// type) is cheaper even for a handful of pieces.
+  static let capacityLimit = 16_383
 
   /// The 0-1 pieces of the bounded items, or `nil` when the table would
   /// exceed ``cellLimit``.
@@ -28,7 +32,7 @@ enum KnapsackDynamicProgramming {
         chunk *= 2
       }
     }
-    return pieces.count * (capacity + 1) <= cellLimit ? pieces : nil
+    return capacity <= capacityLimit && pieces.count * (capacity + 1) <= cellLimit ? pieces : nil
   }
 
   /// Solves the bounded knapsack exactly; `nil` when the table is too large.

@@ -28,7 +28,19 @@ struct LPRelaxation {
   let bound: Int
 
   /// Solves the relaxation of `scaled` within the budget.
-  init(_ scaled: ScaledInstance, meter: inout BudgetMeter) {
+  ///
+  /// - Parameters:
+  ///   - rowLimit: the rows of the best packing known: no bound above it
+  ///     is needed (see ``GilmoreGomory``).
+  ///   - knownBound: a lower bound already proven (see ``GilmoreGomory``).
+  ///   - seeds: packings whose rows start the column pool (a packer's rows
+  ///     are good first columns).
+  ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter
+  ///     (see ``GilmoreGomory``).
+  init(
+    _ scaled: ScaledInstance, rowLimit: Int? = nil, knownBound: Int = 0, seeds: [Packing] = [],
+    tolerance: Double = 1e-7, meter: inout BudgetMeter
+  ) {
     let order = scaled.sizes.indices.sorted { scaled.sizes[$0] > scaled.sizes[$1] || (scaled.sizes[$0] == scaled.sizes[$1] && $0 < $1) }
     var typeSizes: [Int] = []
     var itemsOfType: [[Int]] = []
@@ -52,8 +64,18 @@ struct LPRelaxation {
     self.emptyItems = emptyItems
     self.demands = itemsOfType.map(\.count)
     self.capacity = scaled.capacity
+    var seedPatterns: [[Int]] = []
+    var seen = Set<[Int]>()
+    for packing in seeds {
+      for row in packing.rows {
+        var pattern = [Int](repeating: 0, count: typeSizes.count)
+        for item in row where typeOfItem[item] >= 0 { pattern[typeOfItem[item]] += 1 }
+        if pattern.contains(where: { $0 > 0 }) && seen.insert(pattern).inserted { seedPatterns.append(pattern) }
+      }
+    }
     let lp = GilmoreGomory(
-      sizes: typeSizes, demands: demands, capacity: scaled.capacity, shouldStop: { !meter.tick() })
+      sizes: typeSizes, demands: demands, capacity: scaled.capacity, pool: seedPatterns, rowLimit: rowLimit,
+      knownBound: knownBound, tolerance: tolerance, exchanges: true, shouldStop: { !meter.tick() })
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
@@ -78,7 +100,8 @@ struct LPRelaxation {
         counts.append(1)
       }
     }
-    let target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
+    if let rowLimit, let t = target { target = min(t, rowLimit) }
     bound = farleyBound(
       sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
       target: target)
@@ -86,10 +109,31 @@ struct LPRelaxation {
 
   /// Rounds the relaxation to a packing by diving; `nil` when it would not
   /// use fewer than `rowLimit` rows or the budget runs out.
-  func dive(rowLimit: Int, meter: inout BudgetMeter) -> Packing? {
+  ///
+  /// - Parameters:
+  ///   - rowLimit: the dive fails at this many rows.
+  ///   - boldness: when given, each step also takes, by decreasing
+  ///     LP value, the patterns worth at least this much that still fit the
+  ///     items left (fewer LP solves, a coarser rounding).
+  ///   - exchanges: whether the residual LPs use exchange columns (fewer
+  ///     pivots; without them the rounding follows other patterns).
+  ///   - plainRoot: whether the dive starts from the root LP solved again
+  ///     without exchange columns instead of the relaxation's own.
+  func dive(
+    rowLimit: Int, boldness: Double? = nil, exchanges: Bool = true, plainRoot: Bool = false,
+    meter: inout BudgetMeter
+  ) -> Packing? {
     var residual = demands
     var rows: [[Int]] = []  // patterns over all types
-    var current = lp
+    // With `plainRoot` the root LP is solved again, without exchange columns
+    // and to a thousandth (the relaxation's own may have stopped early, at a
+    // proof), from the patterns already generated.
+    var current =
+      !plainRoot
+      ? lp
+      : GilmoreGomory(
+        sizes: typeSizes, demands: demands, capacity: capacity, pool: lp.pool, rowLimit: rowLimit,
+        tolerance: 1e-3, shouldStop: { !meter.tick() })
     var active = Array(0..<typeSizes.count)  // the types of `current`
     var pool = lp.pool
     var known = Set(pool)  // each pattern once: the pool would otherwise double at every step
@@ -107,16 +151,28 @@ struct LPRelaxation {
       }
       if !took {
         guard largest >= 0, take(current.patterns[largest], active, &residual, &rows) else { return nil }
+        if let boldness {
+          let order = current.amounts.indices.filter { $0 != largest && current.amounts[$0] >= boldness }
+            .sorted { current.amounts[$0] > current.amounts[$1] }
+          for k in order where current.patterns[k].indices.allSatisfy({ current.patterns[k][$0] <= residual[active[$0]] }) {
+            _ = take(current.patterns[k], active, &residual, &rows)
+          }
+        }
       }
       if rows.count >= rowLimit { return nil }
       active = residual.indices.filter { residual[$0] > 0 }
       if active.isEmpty { break }
       guard meter.checkClock() else { return nil }
-      // The pool's patterns, projected onto the types left.
-      let projected = pool.map { p in active.map { min(p[$0], residual[$0]) } }.filter { $0.contains { $0 > 0 } }
+      // The pool's patterns that still fit the items left, on the types
+      // left (one that does not fit now never will: the pool shrinks).
+      pool.removeAll { p in p.indices.contains { p[$0] > residual[$0] } }
+      let projected = pool.map { p in active.map { p[$0] } }
+      // Solved until Farley's bound proves the rows left too few, or to
+      // within a thousandth: the dive needs a good solution, not the optimum.
       current = GilmoreGomory(
         sizes: active.map { typeSizes[$0] }, demands: active.map { residual[$0] }, capacity: capacity,
-        pool: projected, shouldStop: { !meter.tick() })
+        pool: projected, rowLimit: rowLimit - rows.count, tolerance: 1e-3, exchanges: exchanges,
+        shouldStop: { !meter.tick() })
       if rows.count + Int((current.objective - 1e-6).rounded(.up)) >= rowLimit { return nil }
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)
@@ -143,16 +199,25 @@ struct LPRelaxation {
     return Packing(rows: packingRows)
   }
 
-  /// Places one row of `pattern` (over the `active` types), lowered to the
-  /// items left; `false` when it would place nothing.
+  /// Places one row of `pattern` (over the `active` types); a place whose
+  /// type has no item left takes the largest smaller item left instead
+  /// (it fits: the LP's exchange columns mean exactly this); `false` when
+  /// it would place nothing.
   private func take(_ pattern: [Int], _ active: [Int], _ residual: inout [Int], _ rows: inout [[Int]]) -> Bool {
     var row = [Int](repeating: 0, count: typeSizes.count)
     var placed = false
+    var substitute = 0  // the next type to look at for a smaller item
     for (k, t) in active.enumerated() where pattern[k] > 0 {
-      let count = min(pattern[k], residual[t])
-      if count > 0 {
-        row[t] = count
-        residual[t] -= count
+      for _ in 0..<pattern[k] {
+        var type = t
+        if residual[type] == 0 {
+          substitute = max(substitute, t + 1)
+          while substitute < residual.count && residual[substitute] == 0 { substitute += 1 }
+          if substitute == residual.count { break }
+          type = substitute
+        }
+        row[type] += 1
+        residual[type] -= 1
         placed = true
       }
     }

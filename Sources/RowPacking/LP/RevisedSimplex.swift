@@ -10,7 +10,7 @@
 /// rows at most. Floating point: results are approximate, so a caller that
 /// needs a proof recomputes it exactly (see ``farleyBound(sizes:multiplicities:capacity:weights:nodeLimit:)``).
 ///
-/// - Complexity: O(m^2) per pivot and per ``duals()``.
+/// - Complexity: O(m^2) per pivot.
 struct RevisedSimplex {
   /// Rows (constraints).
   let m: Int
@@ -22,8 +22,14 @@ struct RevisedSimplex {
   private(set) var costs: [Double]
   /// The caller's identifier of each basic column.
   private(set) var basis: [Int]
-  /// A work buffer for `B^-1 a`.
+  /// A work buffer for `B^-1 a`, and one for the pivot row.
   private var direction: [Double]
+  private var pivotRowCopy: [Double]
+  /// The duals `c_B B^-1`, updated at each pivot and recomputed every
+  /// ``dualRefresh`` pivots (against drift).
+  private var y: [Double]
+  private var pivotsSinceRefresh = 0
+  private static let dualRefresh = 50
 
   /// Starts from a diagonal basis (column `i` is `diagonal[i] * e_i`); it is
   /// feasible when `rhs[i] / diagonal[i] >= 0`.
@@ -38,6 +44,8 @@ struct RevisedSimplex {
     self.costs = costs
     basis = identifiers
     direction = [Double](repeating: 0, count: m)
+    pivotRowCopy = direction
+    y = (0..<m).map { costs[$0] / diagonal[$0] }
   }
 
   /// The objective `c_B x_B`.
@@ -48,12 +56,22 @@ struct RevisedSimplex {
   }
 
   /// The simplex multipliers `y = c_B B^-1` (the duals of the rows).
-  func duals() -> [Double] {
+  ///
+  /// - Complexity: O(1): they are kept up to date by ``enter(column:cost:identifier:)``.
+  func duals() -> [Double] { y }
+
+  /// The duals computed from the basis inverse.
+  private func computedDuals() -> [Double] {
     var y = [Double](repeating: 0, count: m)
-    for i in 0..<m where costs[i] != 0 {
-      let c = costs[i]
-      let row = i * m
-      for j in 0..<m { y[j] += c * inverse[row + j] }
+    let m = m
+    y.withUnsafeMutableBufferPointer { y in
+      inverse.withUnsafeBufferPointer { inverse in
+        for i in 0..<m where costs[i] != 0 {
+          let c = costs[i]
+          let row = i * m
+          for j in 0..<m { y[j] += c * inverse[row + j] }
+        }
+      }
     }
     return y
   }
@@ -67,11 +85,16 @@ struct RevisedSimplex {
   /// - Returns: `false` when the column is unbounded (no positive entry in
   ///   `B^-1 a`), in which case nothing changes.
   mutating func enter(column: [(row: Int, value: Double)], cost: Double, identifier: Int) -> Bool {
-    for i in 0..<m {
-      var d = 0.0
-      let row = i * m
-      for (j, a) in column { d += inverse[row + j] * a }
-      direction[i] = d
+    let m = m
+    inverse.withUnsafeBufferPointer { inverse in
+      direction.withUnsafeMutableBufferPointer { direction in
+        for i in 0..<m {
+          var d = 0.0
+          let row = i * m
+          for (j, a) in column { d += inverse[row + j] * a }
+          direction[i] = d
+        }
+      }
     }
     var leaving = -1
     var bestRatio = Double.infinity
@@ -85,21 +108,46 @@ struct RevisedSimplex {
       }
     }
     if leaving < 0 { return false }
+    var reducedCost = cost
+    for (j, a) in column { reducedCost -= y[j] * a }
     let pivot = direction[leaving]
     let pivotRow = leaving * m
-    for j in 0..<m { inverse[pivotRow + j] /= pivot }
     let step = max(values[leaving], 0) / pivot
-    for i in 0..<m where i != leaving {
-      let d = direction[i]
-      if d == 0 { continue }
-      let row = i * m
-      for j in 0..<m { inverse[row + j] -= d * inverse[pivotRow + j] }
-      values[i] -= d * step
-      if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
+    // The elimination, on raw buffers (the hot loop of column generation);
+    // the pivot row is copied out so that the row updates vectorise.
+    inverse.withUnsafeMutableBufferPointer { inverse in
+      pivotRowCopy.withUnsafeMutableBufferPointer { pivotRowCopy in
+        direction.withUnsafeBufferPointer { direction in
+          values.withUnsafeMutableBufferPointer { values in
+            for j in 0..<m {
+              inverse[pivotRow + j] /= pivot
+              pivotRowCopy[j] = inverse[pivotRow + j]
+            }
+            let base = inverse.baseAddress!
+            let source = UnsafePointer(pivotRowCopy.baseAddress!)
+            for i in 0..<m where i != leaving {
+              let d = direction[i]
+              if d == 0 { continue }
+              let target = base + i * m
+              for j in 0..<m { target[j] -= d * source[j] }
+              values[i] -= d * step
+              if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
+            }
+          }
+        }
+      }
     }
     values[leaving] = step
     costs[leaving] = cost
     basis[leaving] = identifier
+    // y' = y + (reduced cost) * (new row of B^-1 at the pivot).
+    pivotsSinceRefresh += 1
+    if pivotsSinceRefresh >= Self.dualRefresh {
+      pivotsSinceRefresh = 0
+      y = computedDuals()
+    } else {
+      for j in 0..<m { y[j] += reducedCost * pivotRowCopy[j] }
+    }
     return true
   }
 }

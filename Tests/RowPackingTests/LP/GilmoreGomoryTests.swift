@@ -53,6 +53,19 @@ final class GilmoreGomoryTests: XCTestCase {
       } else {
         XCTAssertEqual(decision.upperBound, threshold, "seed \(seed)")
       }
+      // Going on past the first filling above the threshold: still one
+      // exactly when the maximum is, never above the maximum.
+      let further = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity, threshold: threshold,
+        improvementNodeLimit: 20)
+      XCTAssertEqual(further.value > threshold, best[capacity] > threshold, "seed \(seed), threshold \(threshold)")
+      XCTAssertLessThanOrEqual(further.value, best[capacity], "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(further.upperBound, best[capacity], "seed \(seed)")
+      if further.value > threshold {
+        XCTAssertGreaterThanOrEqual(further.value, decision.value, "seed \(seed)")
+        XCTAssertEqual(zip(further.counts, values).map { $0 * $1 }.reduce(0, +), further.value, "seed \(seed)")
+        XCTAssertLessThanOrEqual(zip(further.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+      }
     }
   }
 
@@ -108,17 +121,7 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertEqual(lp.amounts.reduce(0, +), lp.objective, accuracy: 1e-7, "seed \(seed)")
       // Dual: y >= 0 and y a <= 1 for every pattern (enumerated).
       XCTAssertTrue(lp.duals.allSatisfy { $0 >= -1e-9 }, "seed \(seed)")
-      var worst = 0.0
-      func enumerate(_ i: Int, _ room: Int, _ value: Double) {
-        worst = max(worst, value)
-        if i == sizes.count { return }
-        var count = 0
-        while count <= demands[i] && count * sizes[i] <= room {
-          enumerate(i + 1, room - count * sizes[i], value + Double(count) * lp.duals[i])
-          count += 1
-        }
-      }
-      enumerate(0, capacity, 0)
+      let worst = bestPatternValue(sizes: sizes, demands: demands, capacity: capacity, values: lp.duals)
       XCTAssertLessThanOrEqual(worst, 1 + 1e-7, "seed \(seed)")
       let dualObjective = zip(lp.duals, demands).map { $0 * Double($1) }.reduce(0, +)
       XCTAssertEqual(dualObjective, lp.objective, accuracy: 1e-6, "seed \(seed)")
@@ -178,7 +181,12 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertEqual(result.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimum, "seed \(seed)")
       XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
-      if result.stage == "LP" { settledByLP += 1 }
+      // Without the brief search (which settles instances this small) the LP does.
+      let lpFirst = solveOptimally(try instance.scaled(), budget: .unlimited, briefSearch: false)
+      XCTAssertEqual(lpFirst.packing.rowCount, minimum, "seed \(seed): \(widths)")
+      XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed)")
+      XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
+      if lpFirst.stage == "LP" { settledByLP += 1 }
     }
     XCTAssertGreaterThan(settledByLP, 0)
   }
@@ -195,4 +203,21 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimumOfRoundedDown, "seed \(seed)")
     }
   }
+}
+
+/// The most valuable pattern's value (every pattern enumerated): brute force
+/// for the LP tests.
+func bestPatternValue(sizes: [Int], demands: [Int], capacity: Int, values: [Double]) -> Double {
+  var best = 0.0
+  func enumerate(_ i: Int, _ room: Int, _ value: Double) {
+    best = max(best, value)
+    if i == sizes.count { return }
+    var count = 0
+    while count <= demands[i] && count * sizes[i] <= room {
+      enumerate(i + 1, room - count * sizes[i], value + Double(count) * values[i])
+      count += 1
+    }
+  }
+  enumerate(0, capacity, 0)
+  return best
 }

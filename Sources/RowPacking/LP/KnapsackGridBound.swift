@@ -1,0 +1,206 @@
+/// The best filling of one row when the capacity is large: branch and bound
+/// whose bound is a dynamic programme over sizes rounded down to a coarse
+/// grid.
+///
+/// Rounding every size down to a multiple of a grid step `g` (and the room
+/// down too) relaxes the knapsack: a filling that fits the true sizes
+/// fits the rounded ones, since `sum floor(s / g) <= floor(sum s / g)`. So
+/// the dynamic programme over the rounded sizes (about ``gridCells``
+/// capacity cells, whatever the true capacity) gives, for every suffix of
+/// the item types and every room, an upper bound on the value the true
+/// items can add. The depth-first search over the true sizes (types in the
+/// caller's order, counts from the largest down) prunes with it; the bound
+/// is off by less than one grid step per item, so on rows of a few items
+/// (tag clouds: 2 to 6 tags per row) the search walks almost straight to the
+/// optimum, where the linear (Dantzig) bound of ``KnapsackBranchAndBound``
+/// is loose when items are large against the row. This is the classic
+/// scaling relaxation of the knapsack (Ibarra and Kim, "Fast approximation
+/// algorithms for the knapsack and sum of subset problems", JACM 22(4),
+/// 1975), used here as a bound for an exact search.
+///
+/// The value of each type is given per solve (column generation prices the
+/// same sizes under new duals); the buffers are allocated once.
+///
+/// With a `threshold`, only fillings worth more than it are sought; when
+/// none exists, ``Solution/upperBound`` is at most the threshold (a proof
+/// that the maximum is at most the threshold). A node limit keeps the search finite;
+/// when it is reached the best filling found is returned with the table's
+/// bound, still a valid upper bound.
+///
+/// - Complexity: O(copies * gridCells) for the table, where copies is the
+///   sum of the counts that fit; exponential in the worst case for the
+///   search, O(1) per node.
+public struct KnapsackGridBound: Sendable {
+  /// Roughly how many cells the rounded capacity has.
+  public static let gridCells = 1024
+
+  let sizes: [Int]
+  let multiplicities: [Int]
+  let capacity: Int
+  /// The grid step and the rounded sizes and capacity.
+  let step: Int
+  let gridSizes: [Int]
+  let gridCapacity: Int
+  /// `table[k * width + x]`: the best value of types `k...` with rounded size at most `x`.
+  private var table: [Int]
+  private var current: [Int]
+  private var values: [Int] = []
+
+  /// What one solve found.
+  public struct Solution: Sendable, Hashable {
+    /// The best value found (0 when nothing above the threshold was found).
+    public var value: Int
+    /// Counts per type reaching ``value``.
+    public var counts: [Int]
+    /// An upper bound on the maximum: ``value`` when proven, at most the
+    /// threshold when nothing above it exists.
+    public var upperBound: Int
+    /// Search nodes used.
+    public var nodes: Int
+    /// With a threshold: fillings above it found before the best (each
+    /// better than the one before it, at most ``runnerUpLimit``): column
+    /// generation can try them before solving again.
+    public var runnersUp: [[Int]] = []
+  }
+
+  /// The most runners-up a solve keeps.
+  public static let runnerUpLimit = 8
+  private var runnersUp: [[Int]] = []
+  private var collectsRunnersUp = false
+
+  /// Prepares the rounded sizes and the buffers.
+  ///
+  /// - Parameters:
+  ///   - sizes: the size of each item type, `>= 0`.
+  ///   - multiplicities: items of each type, `>= 0`.
+  ///   - capacity: the capacity, `>= 0`.
+  public init(sizes: [Int], multiplicities: [Int], capacity: Int) {
+    precondition(sizes.count == multiplicities.count && capacity >= 0)
+    self.sizes = sizes
+    self.capacity = capacity
+    self.multiplicities = sizes.indices.map { i in
+      sizes[i] == 0 ? multiplicities[i] : min(multiplicities[i], capacity / sizes[i])
+    }
+    let step = max(1, capacity / Self.gridCells)
+    self.step = step
+    gridSizes = sizes.map { $0 / step }
+    gridCapacity = capacity / step
+    table = [Int](repeating: 0, count: (sizes.count + 1) * (gridCapacity + 1))
+    current = [Int](repeating: 0, count: sizes.count)
+  }
+
+  /// The best filling for `values` (negative values are never taken).
+  ///
+  /// - Parameters:
+  ///   - values: the value of each type; the total of `values[i] * multiplicities[i]` must fit an `Int`.
+  ///   - threshold: when given, only fillings worth more than it count.
+  ///   - nodeLimit: the most search nodes.
+  public mutating func solve(values: [Int], threshold: Int? = nil, nodeLimit: Int = 1_000_000) -> Solution {
+    precondition(values.count == sizes.count)
+    self.values = values
+    let width = gridCapacity + 1
+    let m = sizes.count
+    // The suffix tables, from the last type to the first (raw buffers: this
+    // is most of the work of a solve).
+    let cells = gridCapacity
+    table.withUnsafeMutableBufferPointer { table in
+      for x in 0..<width { table[m * width + x] = 0 }
+      for k in stride(from: m - 1, through: 0, by: -1) {
+        let row = k * width
+        let next = row + width
+        let v = values[k]
+        let copies = v <= 0 ? 0 : multiplicities[k]
+        let s = gridSizes[k]
+        if copies == 0 || s > cells {
+          for x in 0..<width { table[row + x] = table[next + x] }
+        } else if s == 0 {
+          let add = v * copies
+          for x in 0..<width { table[row + x] = table[next + x] + add }
+        } else {
+          // The first copy from the next row, the others in place.
+          for x in 0..<s { table[row + x] = table[next + x] }
+          for x in s..<width { table[row + x] = max(table[next + x], table[next + x - s] + v) }
+          for _ in 1..<max(1, copies) {
+            var x = cells
+            while x >= s {
+              let candidate = table[row + x - s] + v
+              if candidate > table[row + x] { table[row + x] = candidate }
+              x -= 1
+            }
+          }
+        }
+      }
+    }
+    let rootBound = table[gridCapacity]
+    var search = Search(floor: threshold ?? -1, nodeLimit: nodeLimit)
+    for k in 0..<m { current[k] = 0 }
+    var bestCounts = [Int](repeating: 0, count: m)
+    runnersUp.removeAll()
+    collectsRunnersUp = threshold != nil
+    branch(0, residual: capacity, value: 0, search: &search, bestCounts: &bestCounts)
+    let found = search.improved
+    let value = found ? search.best : 0
+    let upperBound: Int
+    if search.aborted {
+      upperBound = max(rootBound, value)
+    } else {
+      upperBound = found ? search.best : min(rootBound, threshold ?? 0)
+    }
+    return Solution(
+      value: value, counts: found ? bestCounts : [Int](repeating: 0, count: m), upperBound: max(upperBound, value),
+      nodes: search.nodes, runnersUp: runnersUp)
+  }
+
+  private struct Search {
+    /// The value to beat: the threshold, then the best found.
+    var best: Int
+    var improved = false
+    var nodes = 0
+    var aborted = false
+    let nodeLimit: Int
+    init(floor: Int, nodeLimit: Int) {
+      best = floor
+      self.nodeLimit = nodeLimit
+    }
+  }
+
+  private mutating func branch(_ start: Int, residual: Int, value: Int, search: inout Search, bestCounts: inout [Int]) {
+    if value > search.best {
+      search.best = value
+      if search.improved && collectsRunnersUp && runnersUp.count < Self.runnerUpLimit { runnersUp.append(bestCounts) }
+      search.improved = true
+      for j in 0..<sizes.count { bestCounts[j] = current[j] }
+    }
+    if search.aborted { return }
+    if search.nodes >= search.nodeLimit {
+      search.aborted = true
+      return
+    }
+    search.nodes += 1
+    let width = gridCapacity + 1
+    var k = start
+    // The next type worth taking: positive value, a copy that fits, and a
+    // bound above the best.
+    while k < sizes.count {
+      if values[k] > 0 && multiplicities[k] > 0 && sizes[k] <= residual {
+        let room = residual / step
+        if value + table[k * width + room] <= search.best { return }
+        break
+      }
+      k += 1
+    }
+    if k == sizes.count { return }
+    var count = min(multiplicities[k], sizes[k] == 0 ? multiplicities[k] : residual / sizes[k])
+    while count >= 0 {
+      let left = residual - count * sizes[k]
+      let gained = value + count * values[k]
+      if gained + table[(k + 1) * width + left / step] > search.best {
+        current[k] = count
+        branch(k + 1, residual: left, value: gained, search: &search, bestCounts: &bestCounts)
+        current[k] = 0
+        if search.aborted { return }
+      }
+      count -= 1
+    }
+  }
+}
