@@ -101,39 +101,33 @@ extension NextFit {
     // The first stretch starts a true row: all its row starts are true.
     o = writeRowStarts(lane: 0, after: 0, stretch: q, tables, into: o)
     var load = Int(loadsAtEnd[0])
-    for lane in 1..<8 {
-      let start = lane &* q
-      var i = start
-      while i < start &+ q {
-        let item = size[i]
-        if load &+ item <= capacity {
-          load &+= item
-        } else {
-          o.pointee = i
-          o += 1
-          let j = i &- start
-          if j == 0 || bits[(j / 32) &* 8 &+ lane] & (1 << UInt32(j % 32)) != 0 {
-            // Met: from here the stretch's own scan is the true one.
-            o = writeRowStarts(lane: lane, after: j, stretch: q, tables, into: o)
-            load = Int(loadsAtEnd[lane])
-            break
-          }
-          load = item
-        }
-        i &+= 1
-      }
-    }
-    // The items after the eighth stretch (fewer than eight).
-    for i in (8 &* q)..<n {
+    /// Item `i` joins the row, or starts the next one (its start written):
+    /// whether it started one.
+    @inline(__always) func place(_ i: Int) -> Bool {
       let item = size[i]
       if load &+ item <= capacity {
         load &+= item
-      } else {
-        o.pointee = i
-        o += 1
-        load = item
+        return false
+      }
+      o.pointee = i
+      o += 1
+      load = item
+      return true
+    }
+    for lane in 1..<8 {
+      let start = lane &* q
+      for i in start..<(start &+ q) where place(i) {
+        let j = i &- start
+        if j == 0 || bits[(j / 32) &* 8 &+ lane] & (1 << UInt32(j % 32)) != 0 {
+          // Met: from here the stretch's own scan is the true one.
+          o = writeRowStarts(lane: lane, after: j, stretch: q, tables, into: o)
+          load = Int(loadsAtEnd[lane])
+          break
+        }
       }
     }
+    // The items after the eighth stretch (fewer than eight).
+    for i in (8 &* q)..<n { _ = place(i) }
     o.pointee = n
     return o - out + 1
   }

@@ -5,35 +5,6 @@ import XCTest
 /// Rows against tags moved, against brute force over every assignment of
 /// tags to rows.
 final class FewestMovesTests: XCTestCase {
-  /// The fewest moves for each row count up to `maxRows`: over all
-  /// assignments that fit, n minus the longest non-decreasing run of row
-  /// indices in input order (those tags can stay in reading order).
-  private func bruteForceMoves(sizes: [Int], capacity: Int, maxRows: Int) -> [Int: Int] {
-    let n = sizes.count
-    var best: [Int: Int] = [:]
-    var assignment = [Int](repeating: 0, count: n)
-    func visit(_ i: Int) {
-      if i == n {
-        var loads = [Int](repeating: 0, count: maxRows)
-        for (item, r) in assignment.enumerated() { loads[r] += sizes[item] }
-        guard loads.allSatisfy({ $0 <= capacity }) else { return }
-        let rows = loads.filter { $0 > 0 }.count
-        // Longest non-decreasing subsequence of the row indices.
-        var length = [Int](repeating: 1, count: n)
-        for a in 0..<n { for b in 0..<a where assignment[b] <= assignment[a] { length[a] = max(length[a], length[b] + 1) } }
-        let moves = n - (length.max() ?? 0)
-        for r in rows...maxRows { best[r] = min(best[r] ?? Int.max, moves) }
-        return
-      }
-      for r in 0..<maxRows {
-        assignment[i] = r
-        visit(i + 1)
-      }
-    }
-    visit(0)
-    return best
-  }
-
   /// From seed 150 on, the widths take two values only, so that runs of
   /// neighbouring tags of equal width (where only how many move matters)
   /// are common.
@@ -49,7 +20,7 @@ final class FewestMovesTests: XCTestCase {
       let scaled = try instance.scaled()
       let tradeoff = try tradeoffRowsAndMoves(instance, budget: .unlimited)
       let nextFitRows = NextFit().pack(scaled).rowCount
-      let expected = bruteForceMoves(sizes: scaled.sizes, capacity: scaled.capacity, maxRows: nextFitRows)
+      let expected = bruteForceFewestMoves(sizes: scaled.sizes, capacity: scaled.capacity, maxRows: nextFitRows)
       let what = "seed \(seed): \(widths) in \(capacity), spacing \(spacing)"
       XCTAssertTrue(tradeoff.isProven, what)
       XCTAssertEqual(tradeoff.points.first?.rows, nextFitRows, what)

@@ -1,0 +1,30 @@
+/// Brute force for the layout objective "fewest tags moved".
+
+/// The fewest moves for each row count up to `maxRows`: over all
+/// assignments that fit, n minus the longest non-decreasing run of row
+/// indices in input order (those tags can stay in reading order).
+public func bruteForceFewestMoves(sizes: [Int], capacity: Int, maxRows: Int) -> [Int: Int] {
+  let n = sizes.count
+  var best: [Int: Int] = [:]
+  var assignment = [Int](repeating: 0, count: n)
+  func visit(_ i: Int) {
+    if i == n {
+      var loads = [Int](repeating: 0, count: maxRows)
+      for (item, r) in assignment.enumerated() { loads[r] += sizes[item] }
+      guard loads.allSatisfy({ $0 <= capacity }) else { return }
+      let rows = loads.filter { $0 > 0 }.count
+      // Longest non-decreasing subsequence of the row indices.
+      var length = [Int](repeating: 1, count: n)
+      for a in 0..<n { for b in 0..<a where assignment[b] <= assignment[a] { length[a] = max(length[a], length[b] + 1) } }
+      let moves = n - (length.max() ?? 0)
+      for r in rows...maxRows { best[r] = min(best[r] ?? Int.max, moves) }
+      return
+    }
+    for r in 0..<maxRows {
+      assignment[i] = r
+      visit(i + 1)
+    }
+  }
+  visit(0)
+  return best
+}
