@@ -6,7 +6,7 @@
 /// rows are needed. This holds for *any* nonnegative weights; with the
 /// optimal duals of the Gilmore-Gomory LP (`P` = 1) it is the LP's optimum
 /// rounded up. Here the weights are integers (duals scaled and rounded
-/// down) and `P` is found by an exact knapsack (``KnapsackDynamicProgramming``
+/// down) and `P` is found by an exact knapsack (`KnapsackDynamicProgramming`
 /// on small capacities, else ``KnapsackGridBound``, or its upper bound when
 /// its node limit is reached), so floating-point errors
 /// in the duals can weaken the bound but never make it invalid.

@@ -8,7 +8,7 @@
 /// pricing on integer weights (the duals scaled by 2^30): a few hundred
 /// nodes of ``KnapsackBranchAndBound``, then the most valuable filling by
 /// a dynamic programme over the capacity when it is small
-/// (``KnapsackDynamicProgramming``), else by ``KnapsackGridBound`` (exact,
+/// (`KnapsackDynamicProgramming`), else by ``KnapsackGridBound`` (exact,
 /// work independent of the capacity); when no filling is worth more than
 /// the threshold, the LP optimum is reached (or, with a row limit, the
 /// bound asked for is proven). Patterns of an earlier
