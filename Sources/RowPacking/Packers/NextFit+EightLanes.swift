@@ -16,22 +16,19 @@ extension NextFit {
     let wordsPerLane = (stretch + 31) / 32
     return sizes.withUnsafeBufferPointer { buffer -> [Int] in
       let size = buffer.baseAddress!
-      var loadsAtEnd = SIMD8<Int32>(repeating: 0)
-      // Bit j % 32 of word (j / 32) * 8 + lane: a row starts at item j of
-      // the lane's stretch (the stretch scanned as if a row started at its
-      // first item).
-      let bits = [UInt32](unsafeUninitializedCapacity: 8 * wordsPerLane) { words, initialized in
-        loadsAtEnd = scanStretches(size, stretch: stretch, capacity: capacity, into: UnsafeMutableRawPointer(words.baseAddress!))
-        initialized = 8 * wordsPerLane
-      }
-      return [Int](unsafeUninitializedCapacity: n + 9) { out, initialized in
-        initialized = bits.withUnsafeBufferPointer { bits in
-          bitPositions.withUnsafeBufferPointer { positions in
+      // Bit 31 - j % 32 of word (j / 32) * 8 + lane: a row starts at item
+      // j of the lane's stretch (the stretch scanned as if a row started at
+      // its first item). On the stack when small (n / 8 bytes).
+      return withUnsafeTemporaryAllocation(of: SIMD8<UInt32>.self, capacity: wordsPerLane) { words in
+        let bits = UnsafeMutableRawPointer(words.baseAddress!)
+        let loadsAtEnd = scanStretches(size, stretch: stretch, capacity: capacity, into: bits)
+        return [Int](unsafeUninitializedCapacity: n + 9) { out, initialized in
+          initialized = bitPositions.withUnsafeBufferPointer { positions in
             bitCounts.withUnsafeBufferPointer { counts in
               joinStretches(
                 size, count: n, stretch: stretch, capacity: capacity,
-                bits: BitTables(bits: bits.baseAddress!, wordsPerLane: wordsPerLane,
-                  positions: positions.baseAddress!, counts: counts.baseAddress!),
+                bits: BitTables(bits: UnsafePointer(bits.assumingMemoryBound(to: UInt32.self)),
+                  wordsPerLane: wordsPerLane, positions: positions.baseAddress!, counts: counts.baseAddress!),
                 loadsAtEnd: loadsAtEnd, into: out.baseAddress!)
             }
           }
@@ -46,15 +43,17 @@ extension NextFit {
     _ size: UnsafePointer<Int>, stretch q: Int, capacity: Int, into words: UnsafeMutableRawPointer
   ) -> SIMD8<Int32> {
     let room = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: capacity))
-    let highBit = SIMD8<UInt32>(repeating: 1 << 31)
     var load = SIMD8<Int32>(repeating: 0)
     // One step: the item joins the row, or (where the row would overflow:
-    // a mask of ones from the sign of room - load) starts the next one.
-    // The step's bit enters each lane's word from the top.
+    // a mask of ones from one signed comparison) starts the next one, the
+    // load going back to the item alone. The step's bit enters each lane's
+    // word from the bottom (the word doubled, minus the mask of -1s), so
+    // the first item of a word ends at its top bit.
     @inline(__always) func step(_ item: SIMD8<Int32>, _ word: inout SIMD8<UInt32>) {
-      let overflow = (room &- (load &+ item)) &>> 31
-      load = (load & ~overflow) &+ item
-      word = (word &>> 1) | (SIMD8<UInt32>(truncatingIfNeeded: overflow) & highBit)
+      let joined = load &+ item
+      let overflow = unsafeBitCast(joined .> room, to: SIMD8<Int32>.self)
+      load = joined &- (overflow & load)
+      word = (word &<< 1) &- SIMD8<UInt32>(truncatingIfNeeded: overflow)
     }
     var j = 0, w = 0
     while j < q {
@@ -80,8 +79,8 @@ extension NextFit {
         step(item, &word)
         j &+= 1
       }
-      // A short last word: its first step down to bit 0.
-      if steps < 32 { word &>>= UInt32(32 &- steps) }
+      // A short last word: its first step up to bit 31.
+      if steps < 32 { word &<<= UInt32(32 &- steps) }
       words.storeBytes(of: word, toByteOffset: w &* 32, as: SIMD8<UInt32>.self)
       w &+= 1
     }
@@ -118,7 +117,7 @@ extension NextFit {
       let start = lane &* q
       for i in start..<(start &+ q) where place(i) {
         let j = i &- start
-        if j == 0 || bits[(j / 32) &* 8 &+ lane] & (1 << UInt32(j % 32)) != 0 {
+        if j == 0 || bits[(j / 32) &* 8 &+ lane] & (1 << UInt32(31 &- j % 32)) != 0 {
           // Met: from here the stretch's own scan is the true one.
           o = writeRowStarts(lane: lane, after: j, stretch: q, tables, into: o)
           load = Int(loadsAtEnd[lane])
@@ -145,10 +144,10 @@ extension NextFit {
     var o = out
     var w = (after &+ 1) / 32
     var base = lane &* q &+ w &* 32
-    var word = bits[w &* 8 &+ lane] & (UInt32.max << UInt32((after &+ 1) % 32))
+    var word = bits[w &* 8 &+ lane] & (UInt32.max >> UInt32((after &+ 1) % 32))
     while true {
       for byte in 0..<4 {
-        let v = Int((word >> UInt32(8 &* byte)) & 0xFF)
+        let v = Int((word >> UInt32(24 &- 8 &* byte)) & 0xFF)
         let starts = positions[v] &+ SIMD8<Int>(repeating: base &+ 8 &* byte)
         UnsafeMutableRawPointer(o).storeBytes(of: starts, as: SIMD8<Int>.self)
         o += Int(counts[v])
@@ -170,11 +169,12 @@ extension NextFit {
     var counts: UnsafePointer<UInt8>
   }
 
-  /// For each byte, the positions of its set bits, lowest first (the rest 0).
+  /// For each byte, the positions of its set bits counted from the top
+  /// (bit 7 is position 0), in that order (the rest 0).
   private static let bitPositions: [SIMD8<Int>] = (0..<256).map { byte in
     var positions = SIMD8<Int>(repeating: 0), k = 0
-    for bit in 0..<8 where byte & (1 << bit) != 0 {
-      positions[k] = bit
+    for position in 0..<8 where byte & (0x80 >> position) != 0 {
+      positions[k] = position
       k += 1
     }
     return positions
