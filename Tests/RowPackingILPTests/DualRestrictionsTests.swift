@@ -16,10 +16,11 @@ final class DualRestrictionsTests: XCTestCase {
     var checked = 0
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed)
-      let n = 4 + Int(random.next() % 8)
-      let capacity = 20 + Int(random.next() % 60)
-      let low = seed % 2 == 0 ? capacity / 4 + 1 : 1
-      let sizes = (0..<n).map { _ in low + Int(random.next() % UInt64(capacity / 2 + 1)) }.map { min($0, capacity) }
+      // Even seeds: rows of two or three items (sizes above a quarter).
+      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 4...11, capacities: 20...79) { c in
+        let low = seed % 2 == 0 ? c / 4 + 1 : 1
+        return low...(low + c / 2)
+      }.pair
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       let session = GLPKSession(verbose: false)

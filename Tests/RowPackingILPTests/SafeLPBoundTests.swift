@@ -26,11 +26,10 @@ final class SafeLPBoundTests: XCTestCase {
     var converged = 0
     for seed in UInt64(1)...40 {
       var random = SplitMix64(seed: seed)
-      let n = 2 + Int(random.next() % 9)
-      let small = 20 + Int(random.next() % 80)
       // Every third instance: rows of two or three items (widths in (C/4, C/2]).
-      let low = seed % 3 == 0 ? small / 4 + 1 : 1
-      let widths = (0..<n).map { _ in low + Int(random.next() % UInt64(small / 2 - low + 1)) }
+      let (widths, small) = SmallInstance.draw(&random, itemCounts: 2...10, capacities: 20...99) { c in
+        (seed % 3 == 0 ? c / 4 + 1 : 1)...(c / 2)
+      }.pair
       // The same instance at a capacity near a million (pricing by branch and bound).
       let factor = seed % 2 == 0 ? 1 : 10_007
       let sizes = widths.map { $0 * factor + Int(random.next() % UInt64(factor)) }

@@ -11,11 +11,10 @@ final class SearchStageTests: XCTestCase {
   func instances() -> [(sizes: [Int], capacity: Int)] {
     var random = SplitMix64(seed: 77)
     return (0..<60).map { k in
-      let n = 4 + Int(random.next() % 8)
-      let capacity = 20 + Int(random.next() % 60)
-      let low = k % 2 == 0 ? 1 : capacity / 4 + 1
-      let sizes = (0..<n).map { _ in low + Int(random.next() % UInt64(capacity - low + 1)) }
-      return (sizes, capacity)
+      // Odd k: rows of two or three items (sizes above a quarter).
+      SmallInstance.draw(&random, itemCounts: 4...11, capacities: 20...79) { c in
+        (k % 2 == 0 ? 1 : c / 4 + 1)...c
+      }.pair
     }
   }
 
