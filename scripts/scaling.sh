@@ -8,7 +8,8 @@ swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
 {
   echo "## Scaling to a million items"
   echo
-  echo "\`scripts/scaling.sh\`: median time of the packing alone over 11 runs, on seeded"
+  echo "\`scripts/scaling.sh\`: median time of the packing alone over 11 runs (a run lasts at"
+  echo "least 0.2 ms: on small instances a batch of calls timed together, their mean), on seeded"
   echo "instances with sizes uniform in 20...100 and row width 150, every packing verified."
   echo "Packings are flat (every item row after row, and row starts); a packing that"
   echo "keeps the given order (next-fit's) stores only its row starts. Next-fit cuts the"

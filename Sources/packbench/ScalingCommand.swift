@@ -11,10 +11,12 @@ struct ScalingCommand: ParsableCommand {
     abstract: "Time packers on random instances of growing size (a benchmark; use a release build).",
     discussion: """
       Sizes are uniform in 20...100 with row width 150 (Falkenauer's U class),
-      seeded. Each time is the median of --runs runs of the packing alone;
-      every packing is verified. Two baselines are timed the same way on the
-      same sizes: one pass over them (their sum) and sorting a copy; the
-      Markdown output adds each packer's time over its baseline. Example:
+      seeded. Each time is the median of --runs runs of the packing alone (a
+      run lasts at least 0.2 ms: for small instances a batch of calls timed
+      together, their mean); every packing is verified. Two baselines are
+      timed the same way on the same sizes: one pass over them (their sum)
+      and sorting a copy; the Markdown output adds each packer's time over
+      its baseline. Example:
         swift run -c release packbench scaling --max 1000000
       """)
 

@@ -14,11 +14,16 @@ public struct ScalingPoint: Sendable, Hashable {
 
 /// Times packers on seeded random instances of growing size (sizes uniform
 /// in 20...100, capacity 150, as Falkenauer's U class), each the median of
-/// several runs, every packing verified.
+/// several runs, every packing verified. A run lasts at least
+/// `minimumSampleTime`: below that it is a batch of calls timed together
+/// (their mean), so that the clock's own cost (tens of nanoseconds) and
+/// its granularity do not weigh on the sub-microsecond times of small
+/// instances. Baselines and packers are batched alike.
 ///
 /// - Throws: ``ScalingError`` if a packing fails verification.
 public func measureScaling(
-  algorithms: [PackingAlgorithm], itemCounts: [Int], runs: Int, seed: UInt64
+  algorithms: [PackingAlgorithm], itemCounts: [Int], runs: Int, seed: UInt64,
+  minimumSampleTime: Duration = .microseconds(200)
 ) throws -> [ScalingPoint] {
   var points: [ScalingPoint] = []
   for n in itemCounts {
@@ -29,13 +34,13 @@ public func measureScaling(
     // The baselines, timed the same way on the same sizes: one pass over the
     // sizes (their sum) and a sort of a copy of them (Swift's sort on Int).
     let sizes = scaled.sizes
-    let (_, pass) = try measureTimings(samples: runs, minimumSampleTime: .zero) { () throws -> Int in
+    let (_, pass) = try measureTimings(samples: runs, minimumSampleTime: minimumSampleTime) { () throws -> Int in
       sumOfSizes(opaque(sizes))
     }
     points.append(ScalingPoint(
       algorithm: ScalingPoint.onePass, itemCount: n, rows: 0, median: pass.median, minimum: pass.minimum,
       maximum: pass.maximum, runs: pass.samples.count))
-    let (_, sorting) = try measureTimings(samples: runs, minimumSampleTime: .zero) { () throws -> Int in
+    let (_, sorting) = try measureTimings(samples: runs, minimumSampleTime: minimumSampleTime) { () throws -> Int in
       var copy = opaque(sizes)
       copy.sort()
       return copy[copy.count / 2]
@@ -45,7 +50,7 @@ public func measureScaling(
       maximum: sorting.maximum, runs: sorting.samples.count))
     for algorithm in algorithms {
       let packer = algorithm.packer
-      let (packing, timings) = try measureTimings(samples: runs, minimumSampleTime: .zero) {
+      let (packing, timings) = try measureTimings(samples: runs, minimumSampleTime: minimumSampleTime) {
         try packer.pack(scaled)
       }
       let violations = verify(packing, for: instance)
