@@ -20,7 +20,8 @@ struct GenerateCommand: ParsableCommand {
       seed always gives the same files.
 
       Example:
-        packbench generate triplets --count 10 --seed 1 --size 60 --output datasets/default/triplets
+        packbench generate triplets --count 10 --seed 1 --size 60 \\
+          --output datasets/default/triplets
       """)
 
   @Argument(help: "The kind of instance: uniform, triplets or perfect.")

@@ -19,9 +19,11 @@ struct LayoutCommand: ParsableCommand {
       With no subcommand, 'show' runs: 'packbench layout --tags FILE ...'.
 
       Examples:
-        packbench layout --tags datasets/tags/countries.txt --width 390 --algorithm first-fit-decreasing --svg out.svg
+        packbench layout --tags datasets/tags/countries.txt --width 390 \\
+          --algorithm first-fit-decreasing --svg out.svg
         packbench layout make-clouds --seed 1 --count 40 --output datasets/tag-clouds
-        packbench layout study --dataset datasets/tag-clouds --output results/tags.md --html results/tags.html
+        packbench layout study --dataset datasets/tag-clouds \\
+          --output results/tags.md --html results/tags.html
       """,
     subcommands: [LayoutShowCommand.self, LayoutMakeCloudsCommand.self, LayoutStudyCommand.self],
     defaultSubcommand: LayoutShowCommand.self)

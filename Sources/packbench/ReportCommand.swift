@@ -19,7 +19,8 @@ struct ReportCommand: ParsableCommand {
       log-log axes. --profile-csv writes the profile's data.
 
       Example:
-        packbench report results/peers.csv --html results/peers.html --markdown results/peers-report.md
+        packbench report results/peers.csv --html results/peers.html \\
+          --markdown results/peers-report.md
       """)
 
   @Argument(help: ArgumentHelp("A result file of 'packbench run' (or of a peer adapter).", valueName: "file.csv"))

@@ -34,8 +34,10 @@ struct RunCommand: ParsableCommand {
       Examples:
         packbench run
         packbench run --dataset bpplib --output bpplib.csv
-        packbench run --dataset datasets/tag-clouds --algorithms next-fit,first-fit-decreasing
-        packbench run --dataset bpplib --algorithms exact --time-limit 10 --shard 1/4 -o part1.csv
+        packbench run --dataset datasets/tag-clouds \\
+          --algorithms next-fit,first-fit-decreasing
+        packbench run --dataset bpplib --algorithms exact --time-limit 10 \\
+          --shard 1/4 -o part1.csv
       """)
 
   @OptionGroup var bench: BenchOptions

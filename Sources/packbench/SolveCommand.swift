@@ -18,7 +18,8 @@ struct SolveCommand: ParsableCommand {
       the solver failed or its packing did not verify.
 
       Example:
-        packbench solve ../shared/bpplib/instances/Scholl_1/N1C1W1_A.txt --algorithm best-fit-decreasing
+        packbench solve ../shared/bpplib/instances/Scholl_1/N1C1W1_A.txt \\
+          --algorithm best-fit-decreasing
       """)
 
   @Argument(help: ArgumentHelp("The instance file.", valueName: "file"))

@@ -165,7 +165,8 @@ final class CLITests: CLITestCase {
   }
 
   /// Every default in every --help reads as a user would type it: no Swift
-  /// value dumps (struct initialisers, Optional(...), module names).
+  /// value dumps (struct initialisers, Optional(...), module names); and
+  /// every example can be copied (not wrapped).
   func testEveryHelpShowsDefaultsAsTyped() throws {
     let commands = [
       [], ["solve"], ["run"], ["list"], ["generate"], ["scaling"], ["layout"], ["layout", "show"],
@@ -176,6 +177,14 @@ final class CLITests: CLITestCase {
       XCTAssertEqual(help.status, 0, "\(command): \(help.stderr)")
       for leak in ["PackBench.", "RowPacking.", "TagLayout.", "Optional(", "(name:", "implementation:"] {
         XCTAssertFalse(help.stdout.contains(leak), "packbench \(command.joined(separator: " ")) --help shows '\(leak)':\n\(help.stdout)")
+      }
+      // An example is a line of its own (continued with a backslash and an
+      // indented line): never wrapped at 80 columns, so it can be copied.
+      let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      for (line, next) in zip(lines, lines.dropFirst()) where line.hasPrefix("  packbench ") && !next.isEmpty {
+        XCTAssertTrue(
+          line.hasSuffix("\\") || next.hasPrefix("  "),
+          "packbench \(command.joined(separator: " ")) --help wraps an example:\n\(line)\n\(next)")
       }
     }
     let solveHelp = try run(["solve", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
