@@ -155,9 +155,11 @@ static inline int pb_lp_solution(pb_context *context, glp_prob *p, double *objec
 
 /// What the branch-and-bound callback knows: the wall-clock deadline
 /// (CLOCK_MONOTONIC seconds), an incumbent to offer once (1-based, or
-/// NULL), and the node count it reports back.
+/// NULL), and the node count it reports back. `cliqueCuts` (set before
+/// the call) turns on GLPK's clique cuts.
 typedef struct pb_mip_info {
   double deadline;
+  int cliqueCuts;
   const double *incumbent;
   int incumbentOffered;
   int incumbentAccepted;
@@ -208,6 +210,7 @@ static inline int pb_intopt(pb_context *context, glp_prob *p, int timeLimitMs, p
   parm.cb_info = info;
   parm.br_tech = GLP_BR_DTH;
   parm.bt_tech = GLP_BT_BLB;
+  if (info->cliqueCuts) parm.clq_cuts = GLP_ON;
   *result = glp_intopt(p, &parm);
   *status = glp_mip_status(p);
   pb_leave();

@@ -280,12 +280,16 @@ final class GLPKProblem {
   ///     clock passes it (GLPK's `tm_lim` does the same at its own pace).
   ///   - incumbent: a feasible integer solution (one value per column),
   ///     offered to GLPK once through `glp_ios_heur_sol`.
-  func solveMIP(timeLimit: Duration, incumbent: [Double]?) throws(GLPKError) -> ProgramSolution {
+  ///   - cliqueCuts: whether GLPK separates clique cuts from the conflict
+  ///     graph of the binary columns (its memory grows fast with their
+  ///     number: callers turn it on for small models only).
+  func solveMIP(timeLimit: Duration, incumbent: [Double]?, cliqueCuts: Bool = false) throws(GLPKError) -> ProgramSolution {
     let ms = Self.milliseconds(timeLimit)
     let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) * 1e-18
     let oneBased: [Double]? = incumbent.map { [0] + $0 }
     var info = pb_mip_info()
     info.deadline = pb_monotonic_seconds() + seconds
+    info.cliqueCuts = cliqueCuts ? 1 : 0
     var result: Int32 = 0
     var status: Int32 = 0
     let pointer = self.pointer
