@@ -9,7 +9,8 @@ import XCTest
 /// every pattern (brute force), so the restricted near-full-rows model
 /// still finds a packing in the optimum's rows and none in one row fewer;
 /// and the master's demands are the true ones afterwards (its LP bound is
-/// unchanged).
+/// unchanged). Sets from several calls (other perturbations) hold
+/// together, as the pipeline accumulates them.
 final class DualRestrictionsTests: XCTestCase {
   func testRestrictionsAreExactAndLoseNoPacking() throws {
     let far = ContinuousClock().now + .seconds(3600)
@@ -27,7 +28,9 @@ final class DualRestrictionsTests: XCTestCase {
       defer { session.close() }
       let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
       let before = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      // Two sets from other perturbations, accumulated as the pipeline does.
       let restrictions = try master.dualRestrictions(seed: seed, until: far)
+        + master.dualRestrictions(epsilon: 0.3, seed: seed + 100, until: far)
       XCTAssertFalse(restrictions.isEmpty, "seed \(seed): converged, so restrictions")
       let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
       for r in restrictions {

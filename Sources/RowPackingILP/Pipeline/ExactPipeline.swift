@@ -15,8 +15,10 @@ import RowPacking
 ///    the gap, for integer weights from optimal duals at several vertices
 ///    of the optimal dual face and their mean
 ///    (``GilmoreGomoryColumnGeneration/dualRestrictions(vertices:epsilon:seed:until:)``;
-///    ``NearFullRowsModel``, GLPK, stage "MIP"; other perturbations when
-///    too many rows remain), then a short branch and bound by bin
+///    ``NearFullRowsModel``, GLPK with clique cuts, stage "MIP"; while
+///    more rows remain than clique cuts can take, the restrictions from
+///    other perturbations are added to those before, each set being valid
+///    on its own), then a short branch and bound by bin
 ///    completion (``BinCompletion``, stage "search"); without converged
 ///    duals, bin completion first and the model on waste alone. Either a
 ///    packing in that many rows, or a proof that there is none (the bound
@@ -115,14 +117,21 @@ struct ExactPipeline {
         for step in restrictions.isEmpty ? ["search", "MIP"] : ["MIP", "search"] {
           if step == "MIP" {
             while true {
-              let model = NearFullRowsModel(types: types, rows: bound.value, restrictions: restrictions)
+              var model = NearFullRowsModel(types: types, rows: bound.value, restrictions: restrictions)
+              // While another set of restrictions may still shrink it, a
+              // model too big for clique cuts waits for that set.
+              if !restrictions.isEmpty && restrictionAttempt < restrictionAttempts {
+                model.patternLimit = model.cliqueCutLimit
+              }
               (answer, n) = try model.decide(session: session, until: searchDeadline)
               searchNodes += n
               guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
                 searchDeadline - setup.clock.now > .milliseconds(100)
               else { break }
-              restrictions = try nextRestrictions()
-              if restrictions.isEmpty { break }
+              // Every set holds on its own: a row must meet them all.
+              let more = try nextRestrictions()
+              if more.isEmpty { break }
+              restrictions += more
             }
           } else {
             (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
