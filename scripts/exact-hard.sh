@@ -8,6 +8,9 @@
 #   PER_SET=3 TIME_LIMIT=10 scripts/exact-hard.sh  # a short version
 #   PEERS="" scripts/exact-hard.sh                 # packbench alone
 #   REPORT_ONLY=1 scripts/exact-hard.sh            # the report again from the last run's CSVs
+#   PEERS_REUSE=1 scripts/exact-hard.sh            # packbench again; the peers' rows of their last
+#                                                  # run, if it had the same sample, limits and peers
+#                                                  # (the report says so, with that run's date)
 #
 # The sample: for each set, the instance files sorted by name, then a partial
 # Fisher-Yates shuffle driven by SplitMix64 seeded with $SEED (default 10):
@@ -67,12 +70,25 @@ PY
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
 echo "exact-hard: $(wc -l < "$work/sample.list") instances (seed $seed), time limit ${limit} s, memory limit ${memory} MiB" >&2
 
+# What the peers' rows depend on: the sample, the limits, the peers.
+stamp="sample $(sha256sum < "$work/sample.list" | cut -c1-16) limit $limit memory $memory peers $peers"
+reuse_note=""
 if [ -z "${REPORT_ONLY:-}" ]; then
-  rm -f "$work"/hard-*.csv "$work"/hard-*.csv.manifest.json
+  rm -f "$work"/hard-packbench.csv "$work"/hard-packbench.csv.manifest.json
   "$bin" run --dataset "$work/sample" --algorithms exact --time-limit "$limit" --memory-limit "$memory" \
     --jobs 1 --fresh --quiet -o "$work/hard-packbench.csv"
-  # shellcheck disable=SC2086
-  [ -z "$peers" ] || peers_run "$work" "$work/sample.list" "$limit" "$memory" "$work/hard" $peers
+  if [ -n "$peers" ]; then
+    if [ -n "${PEERS_REUSE:-}" ] && [ -f "$work/hard-peers.stamp" ] && [ "$(cat "$work/hard-peers.stamp")" = "$stamp" ]; then
+      reuse_note="The peers' rows are those of their run of $(date -u -r "$work/hard-peers.stamp" '+%Y-%m-%d %H:%M') UTC on the same sample and limits (PEERS_REUSE=1); packbench's are from this run."
+      echo "exact-hard: $reuse_note" >&2
+    else
+      rm -f "$work/hard-peers.stamp"
+      for peer in $peers; do rm -f "$work/hard-$peer.csv"; done
+      # shellcheck disable=SC2086
+      peers_run "$work" "$work/sample.list" "$limit" "$memory" "$work/hard" $peers
+      echo "$stamp" > "$work/hard-peers.stamp"
+    fi
+  fi
 fi
 versions="none"
 # shellcheck disable=SC2086
@@ -93,6 +109,7 @@ cp "$work/hard-packbench.csv.manifest.json" results/exact-hard.csv.manifest.json
   echo "each instance in its own child process, one at a time, one thread (packingsolver: its default parameters)."
   echo "Peer versions: ${versions}. Every packing is verified by the harness; \`optimal\` means rows equal a proven bound;"
   echo "a bound above the known optimum, or fewer rows, is \`wrong\`."
+  [ -z "$reuse_note" ] || echo "$reuse_note"
   echo
   "$bin" report results/exact-hard.csv
   echo
