@@ -74,14 +74,17 @@ public struct KnapsackGridBound: Sendable {
   ///   - sizes: the size of each item type, `>= 0`.
   ///   - multiplicities: items of each type, `>= 0`.
   ///   - capacity: the capacity, `>= 0`.
-  public init(sizes: [Int], multiplicities: [Int], capacity: Int) {
+  ///   - gridCells: roughly how many cells the rounded capacity has: a
+  ///     finer grid costs a larger table but prunes more (the bound is off
+  ///     by less than capacity / gridCells per item).
+  public init(sizes: [Int], multiplicities: [Int], capacity: Int, gridCells: Int = KnapsackGridBound.gridCells) {
     precondition(sizes.count == multiplicities.count && capacity >= 0)
     self.sizes = sizes
     self.capacity = capacity
     self.multiplicities = sizes.indices.map { i in
       sizes[i] == 0 ? multiplicities[i] : min(multiplicities[i], capacity / sizes[i])
     }
-    let step = max(1, capacity / Self.gridCells)
+    let step = max(1, capacity / max(1, gridCells))
     self.step = step
     gridSizes = sizes.map { $0 / step }
     gridCapacity = capacity / step

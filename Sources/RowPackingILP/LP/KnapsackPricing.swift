@@ -10,10 +10,15 @@ import RowPacking
 /// from it is a proof (see ``GilmoreGomoryColumnGeneration``).
 ///
 /// Solved exactly: by dynamic programming over the capacities (binary
-/// splitting of each bound) when the table is small, else by the
-/// depth-first branch and bound of the core (``KnapsackBranchAndBound``:
-/// Horowitz and Sahni, 1974; Martello and Toth, *Knapsack Problems*, 1990,
-/// ch. 3), whose work does not grow with the capacity; when that takes
+/// splitting of each bound) when the table is small, else first by the
+/// core's branch and bound bounded by a dynamic programme over sizes
+/// rounded down to a grid of about a thousand cells (``KnapsackGridBound``,
+/// exact when its search ends within ``gridBoundNodes``: on rows of a few
+/// large items, as Scholl_3's, it settles what the linear bound cannot),
+/// then by the depth-first branch and bound of the core
+/// (``KnapsackBranchAndBound``: Horowitz and Sahni, 1974; Martello and
+/// Toth, *Knapsack Problems*, 1990, ch. 3), whose work does not grow with
+/// the capacity either; when that takes
 /// more than ``branchAndBoundNodes``, by dynamic programming if the table
 /// is moderate (``fallbackCells``), else by the branch and bound without a
 /// node limit. Always under the caller's deadline: when it passes first,
@@ -40,6 +45,15 @@ struct KnapsackPricing {
   static let fallbackCells = 64_000_000
   /// The nodes of the first branch and bound.
   var branchAndBoundNodes = 50_000
+  /// The nodes of the grid-bounded search tried before it, and its grid:
+  /// finer than the core's default, as the table is built once per
+  /// pricing and the values here (duals) are nearly proportional to the
+  /// sizes, so that only a tight bound prunes.
+  var gridBoundNodes = 100_000
+  var gridCells = 16_384
+  /// The most cells (types times grid cells) of the grid's table, so that
+  /// many types get a coarser grid (down to the core's default).
+  static let gridTableCells = 2_000_000
   /// For large capacities, coarse grids (finest last): sizes rounded up and
   /// the capacity down to multiples of a unit, so that a pattern found on a
   /// grid fits the true capacity. About 2000 and 20000 capacities.
@@ -104,6 +118,20 @@ struct KnapsackPricing {
     let candidateSizes = candidates.map { sizes[$0] }
     let candidateWeights = candidates.map { weights[$0] }
     let candidateBounds = candidates.map { bounds[$0] }
+    // The grid-bounded search: exact when its upper bound meets its value.
+    // It has no clock (its table and node limit keep it to milliseconds):
+    // the deadline is read before it.
+    if ContinuousClock().now >= deadline { return nil }
+    // The finest grid whose table stays within ``gridTableCells``.
+    let cells = min(gridCells, max(KnapsackGridBound.gridCells, Self.gridTableCells / candidates.count))
+    var grid = KnapsackGridBound(
+      sizes: candidateSizes, multiplicities: candidateBounds, capacity: capacity, gridCells: cells)
+    let gridAnswer = grid.solve(values: candidateWeights, nodeLimit: gridBoundNodes)
+    if gridAnswer.upperBound <= gridAnswer.value {
+      var pattern: Pattern = []
+      for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: gridAnswer.counts[k])) }
+      return Answer(value: gridAnswer.value, pattern: pattern, nodes: gridAnswer.nodes)
+    }
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
       nodeLimit: branchAndBoundNodes, deadline: deadline)
@@ -151,15 +179,25 @@ struct KnapsackPricing {
           let v = weights[chunkType[c]] * chunkCount[c]
           if w > capacity { continue }
           let base = c * words
+          // Downwards, so that dp[cap - w] is still the value without this
+          // chunk. Branch-free (whether the chunk pays is a coin toss to the
+          // processor), the word of "taken" bits gathered in a register and
+          // stored once per 64 capacities.
           var cap = capacity
+          var word: UInt64 = 0
           while cap >= w {
-            let candidate = dp[cap - w] + v
-            if candidate > dp[cap] {
-              dp[cap] = candidate
-              bits[base + cap >> 6] |= 1 << UInt64(cap & 63)
+            let candidate = dp[cap - w] &+ v
+            let old = dp[cap]
+            let better = candidate > old
+            dp[cap] = better ? candidate : old
+            word |= UInt64(better ? 1 : 0) << UInt64(cap & 63)
+            if cap & 63 == 0 {
+              bits[base + cap >> 6] |= word
+              word = 0
             }
             cap -= 1
           }
+          if word != 0 { bits[base + (cap + 1) >> 6] |= word }
         }
       }
     }

@@ -21,7 +21,7 @@ final class KnapsackGridBoundTests: XCTestCase {
   }
 
   /// On capacities above the grid (sizes rounded down by steps of up
-  /// to 7), the value is the maximum, the counts fit and reach it, and the
+  /// to 7, or 125 on a grid of 64 cells), the value is the maximum, the counts fit and reach it, and the
   /// threshold form finds a filling above the threshold exactly when one
   /// exists; one solver serves several value vectors.
   func testMatchesDynamicProgrammingOnLargeCapacities() {
@@ -31,7 +31,10 @@ final class KnapsackGridBoundTests: XCTestCase {
       let types = Int.random(in: 1...9, using: &rng)
       let sizes = (0..<types).map { _ in Int.random(in: 0...(capacity / 2 + 10), using: &rng) }
       let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
-      var knapsack = KnapsackGridBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity)
+      // The default grid, a coarse one and a fine one.
+      let gridCells = [KnapsackGridBound.gridCells, 64, 4096][seed % 3]
+      var knapsack = KnapsackGridBound(
+        sizes: sizes, multiplicities: multiplicities, capacity: capacity, gridCells: gridCells)
       for round in 0..<3 {
         // Values nearly proportional to sizes (as duals are), or arbitrary.
         let values = sizes.map { size in
