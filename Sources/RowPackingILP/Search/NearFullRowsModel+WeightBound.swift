@@ -1,19 +1,26 @@
 extension NearFullRowsModel {
   /// An upper bound on the weight that the types `t..<m` can add to a row
-  /// with `room` left (a bounded knapsack over the suffix of the types):
-  /// exact, from a table of dynamic programming over rooms, when that table
-  /// is small enough; else the linear relaxation (Dantzig's bound: the types
-  /// by decreasing weight per unit of size, the last one fractional,
-  /// rounded up). G. B. Dantzig, "Discrete-variable extremum problems",
-  /// Operations Research 5(2):266-288, 1957.
+  /// with `room` left (a bounded knapsack over the suffix of the types),
+  /// from a table of dynamic programming over rooms: exact when the table
+  /// over every room is small enough; else over a grid, sizes and room
+  /// rounded down to multiples of a step (a set of items that fits the
+  /// room still fits on the grid, as `sum floor(s / g) <= floor(sum s / g)`,
+  /// so the table's value is still an upper bound, off by less than a step
+  /// per item; the scaling relaxation of O. H. Ibarra and C. E. Kim, "Fast
+  /// approximation algorithms for the knapsack and sum of subset problems",
+  /// JACM 22(4), 1975). Only with more types than table entries, the
+  /// linear relaxation (Dantzig's bound: the types by decreasing weight per
+  /// unit of size, the last one fractional, rounded up). G. B. Dantzig,
+  /// "Discrete-variable extremum problems", Operations Research
+  /// 5(2):266-288, 1957.
   ///
   /// The enumeration of restricted rows keeps a branch only while this bound
-  /// can still reach the least weight; with the exact table only the rows
-  /// near the best knapsack fill are ever visited.
+  /// can still reach the least weight; with a tight table only the rows
+  /// near the best knapsack fill are ever visited (Dantzig's bound, on ANI
+  /// instances with n = 402, let the enumeration run for 25 s).
   ///
-  /// - Complexity: the table O(*m* x *C* x *d*) time and O(*m* x *C*)
-  ///   memory (at most ``tableLimit`` entries), then O(1) per query; else
-  ///   O(*m*) per query.
+  /// - Complexity: the table O(*m* x *C* / step x *d*) time and at most
+  ///   ``tableLimit`` entries, then O(1) per query; else O(*m*) per query.
   struct WeightBound {
     /// The most entries the exact table may have.
     static let tableLimit = 8_000_000
@@ -22,8 +29,11 @@ extension NearFullRowsModel {
     private let demands: [Int]
     private let weights: [Int]
     private let capacity: Int
-    /// (m + 1) x (capacity + 1), row t: the best weight of types t..<m.
+    /// (m + 1) x (capacity / step + 1), row t: at least the best weight of
+    /// types t..<m in each room (rounded down to the grid).
     private let table: [Int]?
+    /// The grid's step (1: exact).
+    private let step: Int
     /// Type indices by decreasing weight per unit of size (zero sizes first).
     private let byRatio: [Int]
 
@@ -38,29 +48,40 @@ extension NearFullRowsModel {
         let left = weights[a] * sizes[b], right = weights[b] * sizes[a]
         return left != right ? left > right : a < b
       }
-      if (m + 1) * (capacity + 1) <= tableLimit {
-        let width = capacity + 1
+      // The finest grid whose table fits: (m + 1) x (capacity / step + 1).
+      let cellsPerRow = tableLimit / (m + 1)
+      if cellsPerRow >= 2 {
+        let step = Swift.max(1, (capacity + cellsPerRow - 2) / (cellsPerRow - 1))
+        let gridCapacity = capacity / step
+        let width = gridCapacity + 1
         var best = [Int](repeating: 0, count: (m + 1) * width)
         for t in stride(from: m - 1, through: 0, by: -1) {
-          for room in 0...capacity {
+          let gridSize = sizes[t] / step
+          // Copies that can fit at all (the true sizes; zero sizes: all).
+          let copies = sizes[t] == 0 ? demands[t] : Swift.min(demands[t], capacity / sizes[t])
+          for room in 0...gridCapacity {
             var value = best[(t + 1) * width + room]
-            var k = 1
-            while k <= demands[t] && k * sizes[t] <= room {
-              value = Swift.max(value, best[(t + 1) * width + room - k * sizes[t]] + k * weights[t])
-              k += 1
+            if weights[t] > 0 {
+              var k = 1
+              while k <= copies && k * gridSize <= room {
+                value = Swift.max(value, best[(t + 1) * width + room - k * gridSize] + k * weights[t])
+                k += 1
+              }
             }
             best[t * width + room] = value
           }
         }
         table = best
+        self.step = step
       } else {
         table = nil
+        step = 1
       }
     }
 
     /// At least the most weight the types `t..<m` can add in `room`.
     func most(from t: Int, room: Int) -> Int {
-      if let table { return table[t * (capacity + 1) + room] }
+      if let table { return table[t * (capacity / step + 1) + room / step] }
       var left = room, total = 0
       for u in byRatio where u >= t && weights[u] > 0 {
         let size = sizes[u]
