@@ -20,12 +20,15 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 
 /// The fewest rows, by bin completion in pure Swift, proven when the budget allows.
 ///
-/// First-fit decreasing, best-fit decreasing and knapsack rows (when the
-/// capacity allows its dynamic programme) give a packing, L1, L2 and
+/// First-fit decreasing, best-fit decreasing, minimum bin slack
+/// (``MinimumBinSlack``: each row chosen as a whole) and knapsack rows (when
+/// the capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
 /// when they differ, a brief bin completion (2000 nodes) tries the bound's
 /// rows; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
-/// Farley's bound from its duals and, by diving, a packing; when those still
+/// Farley's bound from its duals (for fractional widths, from a second LP on
+/// the rounded-down sizes when the first one's duals fall short) and, by
+/// diving, a packing; when those still
 /// differ, bin completion (Korf 2003, Schreiber
 /// and Korf 2013) decides the row counts from the bound upward: a count it
 /// proves infeasible raises the bound (source `search`), the first count it
@@ -61,6 +64,12 @@ public func solveOptimally(
   var bound = scaled.simpleLowerBound
   if best.rowCount > bound.value {
     bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
+  }
+  // Minimum bin slack chooses each row as a whole, at a cost that does not
+  // grow with the capacity.
+  if best.rowCount > bound.value {
+    let slack = MinimumBinSlack().pack(scaled)
+    if slack.rowCount < best.rowCount { best = slack }
   }
   // Knapsack rows often meets the bound where the decreasing packers do not;
   // its work grows with the capacity (rows x items x capacity / 64 word

@@ -34,6 +34,17 @@ public struct KnapsackGridBound: Sendable {
   /// Roughly how many cells the rounded capacity has.
   public static let gridCells = 1024
 
+  /// The finest grid (cells of the rounded capacity, from ``gridCells`` up
+  /// to 16384) whose table for `types` item types stays within
+  /// `tableCells` entries. A finer grid prunes more where values are
+  /// nearly proportional to sizes (duals), as the bound is off by less
+  /// than a cell per item.
+  ///
+  /// - Complexity: O(1).
+  public static func finestGrid(types: Int, tableCells: Int = 2_000_000) -> Int {
+    min(16_384, max(gridCells, tableCells / max(1, types + 1)))
+  }
+
   let sizes: [Int]
   let multiplicities: [Int]
   let capacity: Int

@@ -102,9 +102,33 @@ struct LPRelaxation {
     }
     var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
     if let rowLimit, let t = target { target = min(t, rowLimit) }
-    bound = farleyBound(
+    var bound = farleyBound(
       sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
       target: target)
+    // Fractional widths: the bound sizes (rounded down) may fit rows that
+    // the packing sizes' duals price above 1, and the bound falls short.
+    // Then the LP again on the bound sizes, whose own duals give Farley's
+    // bound for them (as GLPK's pipeline does).
+    if let t = target, bound < t, !scaled.isExact {
+      var boundTypes: [Int] = []
+      var boundDemands: [Int] = []
+      for size in scaled.boundSizes.filter({ $0 > 0 }).sorted(by: >) {
+        if boundTypes.last == size { boundDemands[boundDemands.count - 1] += 1 } else {
+          boundTypes.append(size)
+          boundDemands.append(1)
+        }
+      }
+      let boundLP = GilmoreGomory(
+        sizes: boundTypes, demands: boundDemands, capacity: scaled.boundCapacity, pool: [], rowLimit: rowLimit,
+        knownBound: knownBound, tolerance: tolerance, exchanges: true, shouldStop: { !meter.tick() })
+      let boundWeights = boundLP.duals.map { integerWeight(dual: $0) }
+      if boundWeights.contains(where: { $0 > 0 }) {
+        bound = max(bound, farleyBound(
+          sizes: boundTypes, multiplicities: boundDemands, capacity: scaled.boundCapacity, weights: boundWeights,
+          nodeLimit: 50_000, target: target))
+      }
+    }
+    self.bound = bound
   }
 
   /// Rounds the relaxation to a packing by diving; `nil` when it would not

@@ -45,15 +45,11 @@ struct KnapsackPricing {
   static let fallbackCells = 64_000_000
   /// The nodes of the first branch and bound.
   var branchAndBoundNodes = 50_000
-  /// The nodes of the grid-bounded search tried before it, and its grid:
-  /// finer than the core's default, as the table is built once per
-  /// pricing and the values here (duals) are nearly proportional to the
-  /// sizes, so that only a tight bound prunes.
+  /// The nodes of the grid-bounded search tried before it, on the finest
+  /// grid whose table is affordable (``KnapsackGridBound/finestGrid(types:tableCells:)``):
+  /// the values here (duals) are nearly proportional to the sizes, so that
+  /// only a tight bound prunes.
   var gridBoundNodes = 100_000
-  var gridCells = 16_384
-  /// The most cells (types times grid cells) of the grid's table, so that
-  /// many types get a coarser grid (down to the core's default).
-  static let gridTableCells = 2_000_000
   /// For large capacities, coarse grids (finest last): sizes rounded up and
   /// the capacity down to multiples of a unit, so that a pattern found on a
   /// grid fits the true capacity. About 2000 and 20000 capacities.
@@ -122,10 +118,9 @@ struct KnapsackPricing {
     // It has no clock (its table and node limit keep it to milliseconds):
     // the deadline is read before it.
     if ContinuousClock().now >= deadline { return nil }
-    // The finest grid whose table stays within ``gridTableCells``.
-    let cells = min(gridCells, max(KnapsackGridBound.gridCells, Self.gridTableCells / candidates.count))
     var grid = KnapsackGridBound(
-      sizes: candidateSizes, multiplicities: candidateBounds, capacity: capacity, gridCells: cells)
+      sizes: candidateSizes, multiplicities: candidateBounds, capacity: capacity,
+      gridCells: KnapsackGridBound.finestGrid(types: candidates.count))
     let gridAnswer = grid.solve(values: candidateWeights, nodeLimit: gridBoundNodes)
     if gridAnswer.upperBound <= gridAnswer.value {
       var pattern: Pattern = []

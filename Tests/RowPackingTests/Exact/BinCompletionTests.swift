@@ -29,8 +29,10 @@ final class BinCompletionTests: XCTestCase {
       if searchOnly.stage == "search" { searched += 1 }
     }
     XCTAssertEqual(proven, 3000)
-    // The search itself (not only the packers and bounds) is exercised.
-    XCTAssertGreaterThan(searched, 10)
+    // The search itself (not only the packers and bounds) is exercised:
+    // since minimum bin slack joined the packers, on about ten of these
+    // (testSearchRaisesTheBoundWhenRowsAboveTheSimpleBounds has more).
+    XCTAssertGreaterThanOrEqual(searched, 5)
   }
 
   /// Instances where the packers miss and the simple bounds are weak: the
