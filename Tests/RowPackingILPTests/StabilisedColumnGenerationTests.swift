@@ -1,0 +1,53 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// Column generation with Wentges smoothing and coarse-grid columns (the
+/// default) reaches the same row bound as plain column generation
+/// (no smoothing) on seeded small instances at capacities large enough
+/// for coarse grids; both converge, both bounds are the LP's ceiling and
+/// never above the brute-force optimum.
+final class StabilisedColumnGenerationTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  /// The converged solution of column generation with smoothing `alpha`.
+  func solve(sizes: [Int], capacity: Int, smoothing alpha: Double) throws
+    -> GilmoreGomoryColumnGeneration.Solution
+  {
+    let session = GLPKSession(verbose: false)
+    defer { session.close() }
+    let types = ItemTypes(sizes: sizes, capacity: capacity)
+    let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+    master.smoothing = alpha
+    return try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+  }
+
+  func testSmoothedAndPlainReachTheSameBound() throws {
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed)
+      // Every other instance: rows of two or three items (widths in (C/4, C/2]), as in AI and ANI.
+      let (widths, small) = SmallInstance.draw(&random, itemCounts: 2...10, capacities: 20...99) { c in
+        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
+      }.pair
+      // Capacities of about 20 000 to 100 000: two coarse grids.
+      let factor = 1009
+      let sizes = widths.map { $0 * factor + Int(random.next() % UInt64(factor)) }
+      let capacity = small * factor
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let lp = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      XCTAssertTrue(lp.isOptimal, label)
+      let ceiling = Int((lp.objective - 1e-7).rounded(.up))
+      let smoothed = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7)
+      let plain = try solve(sizes: sizes, capacity: capacity, smoothing: 0)
+      XCTAssertTrue(smoothed.converged, label)
+      XCTAssertTrue(plain.converged, label)
+      XCTAssertEqual(smoothed.rowBound, plain.rowBound, label)
+      XCTAssertEqual(smoothed.rowBound, ceiling, "the LP bound: \(label)")
+      XCTAssertLessThanOrEqual(smoothed.rowBound, optimum, "a bound above the optimum: \(label)")
+      XCTAssertEqual(smoothed.masterObjective, plain.masterObjective, accuracy: 1e-6, label)
+    }
+  }
+}
