@@ -22,8 +22,12 @@ extension NearFullRowsModel {
   /// - Complexity: the table O(*m* x *C* / step x *d*) time and at most
   ///   ``tableLimit`` entries, then O(1) per query; else O(*m*) per query.
   struct WeightBound {
-    /// The most entries the exact table may have.
-    static let tableLimit = 8_000_000
+    /// The most entries a table may have (the near-full-rows model shares
+    /// this among its restrictions: 256 MB in all). Finer grids prune far
+    /// more: on ANI 402_10000_NR_11, 6 to 18 restrictions were found to
+    /// leave too many rows in 0.3-0.6 s each, where a quarter of this took
+    /// 2.7-12 s.
+    static let tableLimit = 32_000_000
 
     private let sizes: [Int]
     private let demands: [Int]
