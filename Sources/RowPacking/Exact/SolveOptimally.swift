@@ -62,14 +62,15 @@ public func solveOptimally(
   // L1 and L2 first: when a packer meets them (the common case), no bound
   // can be higher, and the dual feasible functions (100 passes) are skipped.
   var bound = scaled.simpleLowerBound
-  if best.rowCount > bound.value {
-    bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
-  }
   // Minimum bin slack chooses each row as a whole, at a cost that does not
-  // grow with the capacity.
+  // grow with the capacity; before the dual feasible functions, which it
+  // often makes unnecessary.
   if best.rowCount > bound.value {
     let slack = MinimumBinSlack().pack(scaled)
     if slack.rowCount < best.rowCount { best = slack }
+  }
+  if best.rowCount > bound.value {
+    bound = bound.strongest(LowerBound(value: scaled.dualFeasibleFunctionBound(), source: .dff))
   }
   // Knapsack rows often meets the bound where the decreasing packers do not;
   // its work grows with the capacity (rows x items x capacity / 64 word
