@@ -21,7 +21,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// The fewest rows, by bin completion in pure Swift, proven when the budget allows.
 ///
 /// First-fit decreasing, best-fit decreasing, minimum bin slack
-/// (``MinimumBinSlack``: each row chosen as a whole) and knapsack rows (when
+/// (MBS': each row chosen as a whole) and knapsack rows (when
 /// the capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
 /// when they differ, a brief bin completion (2000 nodes) tries the bound's
