@@ -118,7 +118,8 @@ public func solveOptimally(
     let dives: [(boldness: Double?, exchanges: Bool, plainRoot: Bool)] = [
       (0.5, true, false), (nil, true, false), (nil, false, false), (nil, false, true),
     ]
-    for dive in dives where diving.rowCount > bound.value && best.rowCount > bound.value {
+    // (`diving` never has fewer rows than `best`.)
+    for dive in dives where best.rowCount > bound.value {
       if let dived = relaxation.dive(
         rowLimit: diving.rowCount, boldness: dive.boldness, exchanges: dive.exchanges, plainRoot: dive.plainRoot,
         meter: &lpMeter)

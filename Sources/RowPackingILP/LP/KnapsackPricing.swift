@@ -122,10 +122,14 @@ struct KnapsackPricing {
       sizes: candidateSizes, multiplicities: candidateBounds, capacity: capacity,
       gridCells: KnapsackGridBound.finestGrid(types: candidates.count))
     let gridAnswer = grid.solve(values: candidateWeights, nodeLimit: gridBoundNodes)
-    if gridAnswer.upperBound <= gridAnswer.value {
+    /// The pattern of counts per candidate.
+    func pattern(counts: [Int]) -> Pattern {
       var pattern: Pattern = []
-      for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: gridAnswer.counts[k])) }
-      return Answer(value: gridAnswer.value, pattern: pattern, nodes: gridAnswer.nodes)
+      for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: counts[k])) }
+      return pattern
+    }
+    if gridAnswer.upperBound <= gridAnswer.value {
+      return Answer(value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes)
     }
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
@@ -141,9 +145,7 @@ struct KnapsackPricing {
         nodeLimit: .max, deadline: deadline)
       guard knapsack.isOptimal else { return nil }
     }
-    var pattern: Pattern = []
-    for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: knapsack.counts[k])) }
-    return Answer(value: knapsack.value, pattern: pattern, nodes: knapsack.nodes)
+    return Answer(value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes)
   }
 
   /// The best pattern by dynamic programming over the capacities `0...capacity`.
