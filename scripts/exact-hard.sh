@@ -11,6 +11,8 @@
 #   PEERS_REUSE=1 scripts/exact-hard.sh            # packbench again; the peers' rows of their last
 #                                                  # run, if it had the same sample, limits and peers
 #                                                  # (the report says so, with that run's date)
+#   PEERS_ONLY=1 scripts/exact-hard.sh             # the peers alone (no report): a later
+#                                                  # PEERS_REUSE=1 run takes their rows
 #
 # The sample: for each set, the instance files sorted by name, then a partial
 # Fisher-Yates shuffle driven by SplitMix64 seeded with $SEED (default 10):
@@ -73,10 +75,12 @@ echo "exact-hard: $(wc -l < "$work/sample.list") instances (seed $seed), time li
 # What the peers' rows depend on: the sample, the limits, the peers.
 stamp="sample $(sha256sum < "$work/sample.list" | cut -c1-16) limit $limit memory $memory peers $peers"
 reuse_note=""
-if [ -z "${REPORT_ONLY:-}" ]; then
+if [ -z "${REPORT_ONLY:-}" ] && [ -z "${PEERS_ONLY:-}" ]; then
   rm -f "$work"/hard-packbench.csv "$work"/hard-packbench.csv.manifest.json
   "$bin" run --dataset "$work/sample" --algorithms exact --time-limit "$limit" --memory-limit "$memory" \
     --jobs 1 --fresh --quiet -o "$work/hard-packbench.csv"
+fi
+if [ -z "${REPORT_ONLY:-}" ]; then
   if [ -n "$peers" ]; then
     if [ -n "${PEERS_REUSE:-}" ] && [ -f "$work/hard-peers.stamp" ] && [ "$(cat "$work/hard-peers.stamp")" = "$stamp" ]; then
       reuse_note="The peers' rows are those of their run of $(date -u -r "$work/hard-peers.stamp" '+%Y-%m-%d %H:%M') UTC on the same sample and limits (PEERS_REUSE=1); packbench's are from this run."
@@ -89,6 +93,10 @@ if [ -z "${REPORT_ONLY:-}" ]; then
       echo "$stamp" > "$work/hard-peers.stamp"
     fi
   fi
+fi
+if [ -n "${PEERS_ONLY:-}" ]; then
+  echo "exact-hard: the peers' rows are in $work (stamp: $stamp); PEERS_REUSE=1 takes them" >&2
+  exit 0
 fi
 versions="none"
 # shellcheck disable=SC2086
