@@ -13,6 +13,10 @@
 #                                                  # (the report says so, with that run's date)
 #   PEERS_ONLY=1 scripts/exact-hard.sh             # the peers alone (no report): a later
 #                                                  # PEERS_REUSE=1 run takes their rows
+#   PEERS_ONLY=1 PEERS_RERUN=REGEX scripts/exact-hard.sh
+#                                                  # the peers again on the sample files whose
+#                                                  # path matches REGEX (e.g. after a run on a
+#                                                  # busy machine); their rows replace the old ones
 #
 # The sample: for each set, the instance files sorted by name, then a partial
 # Fisher-Yates shuffle driven by SplitMix64 seeded with $SEED (default 10):
@@ -82,11 +86,34 @@ if [ -z "${REPORT_ONLY:-}" ] && [ -z "${PEERS_ONLY:-}" ]; then
 fi
 if [ -z "${REPORT_ONLY:-}" ]; then
   if [ -n "$peers" ]; then
-    if [ -n "${PEERS_REUSE:-}" ] && [ -f "$work/hard-peers.stamp" ] && [ "$(cat "$work/hard-peers.stamp")" = "$stamp" ]; then
+    if [ -n "${PEERS_RERUN:-}" ]; then
+      [ -f "$work/hard-peers.stamp" ] && [ "$(cat "$work/hard-peers.stamp")" = "$stamp" ] \
+        || { echo "exact-hard: PEERS_RERUN needs a peer run of the same sample and limits to amend" >&2; exit 1; }
+      grep -E -- "$PEERS_RERUN" "$work/sample.list" > "$work/rerun.list" \
+        || { echo "exact-hard: no sample file matches PEERS_RERUN=$PEERS_RERUN" >&2; exit 1; }
+      echo "exact-hard: the peers again on $(wc -l < "$work/rerun.list") files" >&2
+      # shellcheck disable=SC2086
+      peers_run "$work" "$work/rerun.list" "$limit" "$memory" "$work/rerun" $peers
+      for peer in $peers; do
+        python3 - "$work/hard-$peer.csv" "$work/rerun-$peer.csv" <<'PY'
+import csv, sys
+old_path, new_path = sys.argv[1], sys.argv[2]
+with open(old_path) as f:
+    reader = csv.DictReader(f); fields = reader.fieldnames; old = list(reader)
+new = list(csv.DictReader(open(new_path)))
+fresh = {(r["dataset"], r["instance"]): r for r in new}
+rows = [fresh.pop((r["dataset"], r["instance"]), r) for r in old] + list(fresh.values())
+with open(old_path, "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=fields); writer.writeheader(); writer.writerows(rows)
+PY
+      done
+      echo "$(date -u '+%Y-%m-%d %H:%M') UTC, on the $(wc -l < "$work/rerun.list") files matching '$PEERS_RERUN'" > "$work/hard-peers.rerun"
+    elif [ -n "${PEERS_REUSE:-}" ] && [ -f "$work/hard-peers.stamp" ] && [ "$(cat "$work/hard-peers.stamp")" = "$stamp" ]; then
       reuse_note="The peers' rows are those of their run of $(date -u -r "$work/hard-peers.stamp" '+%Y-%m-%d %H:%M') UTC on the same sample and limits (PEERS_REUSE=1); packbench's are from this run."
+      [ ! -f "$work/hard-peers.rerun" ] || reuse_note="$reuse_note The peers ran again $(cat "$work/hard-peers.rerun"); those rows are from that run."
       echo "exact-hard: $reuse_note" >&2
     else
-      rm -f "$work/hard-peers.stamp"
+      rm -f "$work/hard-peers.stamp" "$work/hard-peers.rerun"
       for peer in $peers; do rm -f "$work/hard-$peer.csv"; done
       # shellcheck disable=SC2086
       peers_run "$work" "$work/sample.list" "$limit" "$memory" "$work/hard" $peers
