@@ -116,12 +116,57 @@ final class KnapsackPricingTests: XCTestCase {
       let pricing = KnapsackPricing(sizes: c.sizes, capacity: c.capacity)
       XCTAssertGreaterThan(pricing.coarseGridCount, 0)
       for grid in 0..<pricing.coarseGridCount {
-        let pattern = pricing.coarseBest(grid: grid, weights: c.weights, bounds: c.bounds)
-        XCTAssertLessThanOrEqual(pattern.reduce(0) { $0 + c.sizes[$1] }, c.capacity, "seed \(seed) grid \(grid)")
-        for t in c.sizes.indices {
-          XCTAssertLessThanOrEqual(pattern.filter { $0 == t }.count, c.bounds[t], "seed \(seed) grid \(grid)")
+        // The grid's best and the best rows holding each type on it.
+        for pattern in pricing.coarseColumns(grid: grid, weights: c.weights, bounds: c.bounds, others: 20) {
+          XCTAssertLessThanOrEqual(pattern.reduce(0) { $0 + c.sizes[$1] }, c.capacity, "seed \(seed) grid \(grid)")
+          for t in c.sizes.indices {
+            XCTAssertLessThanOrEqual(pattern.filter { $0 == t }.count, c.bounds[t], "seed \(seed) grid \(grid)")
+          }
         }
       }
     }
+  }
+
+  /// The best weight of a pattern holding at least one item of type `t`, by enumeration.
+  static func bruteForceBestHolding(_ t: Int, _ c: Case) -> Int? {
+    guard c.bounds[t] > 0 && c.sizes[t] <= c.capacity else { return nil }
+    var reduced = c
+    reduced.bounds[t] -= 1
+    reduced.capacity -= c.sizes[t]
+    return c.weights[t] + bruteForceMaximum(reduced)
+  }
+
+  /// The other patterns of a dynamic-programming pricing (several columns
+  /// per pricing): each a valid row worth more than the scale, none twice,
+  /// none the best one, each the best row holding one of its types (by
+  /// enumeration).
+  func testOtherPatternsAreTheBestRowsHoldingEachType() {
+    let far = ContinuousClock().now + .seconds(3600)
+    var othersSeen = 0
+    for seed in UInt64(1)...300 {
+      var c = Self.randomCase(seed: seed)
+      // Duals above proportional, so that many rows price out.
+      c.weights = c.weights.map { $0 + $0 / 4 }
+      let pricing = KnapsackPricing(sizes: c.sizes, capacity: c.capacity)
+      guard let answer = pricing.best(weights: c.weights, bounds: c.bounds, until: far, others: 100) else {
+        return XCTFail("seed \(seed): not decided")
+      }
+      check(c, answer: answer, label: "seed \(seed)")
+      let label = "seed \(seed): \(c)"
+      XCTAssertEqual(Set(answer.others).count, answer.others.count, label)
+      XCTAssertFalse(answer.others.contains(answer.pattern), label)
+      for p in answer.others {
+        let value = p.reduce(0) { $0 + c.weights[$1] }
+        XCTAssertGreaterThan(value, KnapsackPricing.scale, label)
+        XCTAssertEqual(p, p.sorted(), label)
+        XCTAssertLessThanOrEqual(p.reduce(0) { $0 + c.sizes[$1] }, c.capacity, label)
+        for t in c.sizes.indices {
+          XCTAssertLessThanOrEqual(p.filter { $0 == t }.count, c.bounds[t], label)
+        }
+        XCTAssertTrue(Set(p).contains { Self.bruteForceBestHolding($0, c) == value }, "not a best row holding one of its types: \(p), \(label)")
+      }
+      othersSeen += answer.others.count
+    }
+    XCTAssertGreaterThan(othersSeen, 100, "the seeds must exercise the other patterns")
   }
 }

@@ -12,7 +12,7 @@ final class StabilisedColumnGenerationTests: XCTestCase {
   let far = ContinuousClock().now + .seconds(3600)
 
   /// The converged solution of column generation with smoothing `alpha`.
-  func solve(sizes: [Int], capacity: Int, smoothing alpha: Double) throws
+  func solve(sizes: [Int], capacity: Int, smoothing alpha: Double, columnsPerPricing: Int = 30) throws
     -> GilmoreGomoryColumnGeneration.Solution
   {
     let session = GLPKSession(verbose: false)
@@ -20,6 +20,7 @@ final class StabilisedColumnGenerationTests: XCTestCase {
     let types = ItemTypes(sizes: sizes, capacity: capacity)
     let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
     master.smoothing = alpha
+    master.columnsPerPricing = columnsPerPricing
     return try XCTUnwrap(try master.solve(until: far, toConvergence: true))
   }
 
@@ -48,6 +49,38 @@ final class StabilisedColumnGenerationTests: XCTestCase {
       XCTAssertEqual(smoothed.rowBound, ceiling, "the LP bound: \(label)")
       XCTAssertLessThanOrEqual(smoothed.rowBound, optimum, "a bound above the optimum: \(label)")
       XCTAssertEqual(smoothed.masterObjective, plain.masterObjective, accuracy: 1e-6, label)
+    }
+  }
+
+  /// Several columns per pricing (the best row holding each type, from the
+  /// pricing's dynamic programme) reach the same LP optimum and the same
+  /// row bound as one column per pricing, on small capacities (exact
+  /// dynamic programming) and on large ones (coarse grids too); the bound
+  /// is the LP's ceiling and never above the brute-force optimum.
+  func testSeveralColumnsPerPricingReachTheSameLP() throws {
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed &+ 77)
+      let (widths, small) = SmallInstance.draw(&random, itemCounts: 3...11, capacities: 20...99) { c in
+        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
+      }.pair
+      let factor = seed % 3 == 0 ? 1 : 1009
+      let sizes = widths.map { $0 * factor + (factor == 1 ? 0 : Int(random.next() % UInt64(factor))) }
+      let capacity = small * factor
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let lp = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      XCTAssertTrue(lp.isOptimal, label)
+      let ceiling = Int((lp.objective - 1e-7).rounded(.up))
+      let several = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7, columnsPerPricing: 30)
+      let one = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7, columnsPerPricing: 1)
+      XCTAssertTrue(several.converged, label)
+      XCTAssertTrue(one.converged, label)
+      XCTAssertEqual(several.masterObjective, one.masterObjective, accuracy: 1e-6, label)
+      XCTAssertEqual(several.masterObjective, lp.objective, accuracy: 1e-6, label)
+      XCTAssertEqual(several.rowBound, one.rowBound, label)
+      XCTAssertEqual(several.rowBound, ceiling, "the LP bound: \(label)")
+      XCTAssertLessThanOrEqual(several.rowBound, optimum, "a bound above the optimum: \(label)")
     }
   }
 }

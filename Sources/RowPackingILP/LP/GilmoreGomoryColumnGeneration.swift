@@ -173,6 +173,15 @@ final class GilmoreGomoryColumnGeneration {
   /// Dantzig-Wolfe decomposition for linear mixed-integer programming",
   /// International Transactions in Operational Research 4(2):151-162, 1997.
   ///
+  /// Each round adds up to ``columnsPerPricing`` columns: where pricing
+  /// is a dynamic programme (the exact one, or a coarse grid's), the best
+  /// row holding each item type comes from the same table at almost no
+  /// cost, and those that price out for the master's duals enter
+  /// together. Bin packing's LP needs about one basic row pattern per item
+  /// type; with one column a round, AI and ANI (n = 600: about 520 types)
+  /// took thousands of master solves, with 30 a round a few hundred
+  /// (the master solves get longer, far less than the count falls).
+  ///
   /// The bound is safe: pricing runs on the duals scaled to integers and
   /// rounded down (``KnapsackPricing/weights(duals:)``), its maximum is
   /// exact, and the row bound is Farley's in integer arithmetic,
@@ -211,7 +220,7 @@ final class GilmoreGomoryColumnGeneration {
     /// Farley bound (the row bound takes it), or nil past the deadline.
     func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
       let start = clock.now
-      let priced = pricing.best(weights: w, bounds: demands, until: deadline)
+      let priced = pricing.best(weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1)
       exactCost.add(clock.now - start)
       guard let answer = priced else { return nil }
       let bound = farley(weights: w, value: answer.value)
@@ -235,7 +244,9 @@ final class GilmoreGomoryColumnGeneration {
       let weights = KnapsackPricing.weights(duals: duals)
       let objective = lp.objective
       let masterCeiling = Int((objective - 1e-6).rounded(.up))
-      var newPattern: Pattern? = nil
+      var newPatterns: [Pattern] = []
+      /// The patterns that price out for the master's duals.
+      func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { reducedCost($0, duals) < -1e-9 } }
       let tB = clock.now
       if coarseInARow < 30 {
         // Cheap columns first, coarsest grid first; exact pricing (and a
@@ -263,9 +274,9 @@ final class GilmoreGomoryColumnGeneration {
             || (coarseCost[grid].mean + solveMean) * 3 <= exactCost.mean + solveMean)
         {
           let tG = clock.now
-          let pattern = pricing.coarseBest(grid: grid, weights: weights, bounds: demands)
+          let patterns = pricing.coarseColumns(grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
           coarseCost[grid].add(clock.now - tG)
-          if reducedCost(pattern, duals) < -1e-9, try add([pattern]) > 0 { found = true; break }
+          if try add(pricingOut(patterns)) > 0 { found = true; break }
         }
         if found {
           coarseInARow += 1
@@ -283,9 +294,9 @@ final class GilmoreGomoryColumnGeneration {
           return nil
         }
         if bound.value > best { best = bound.value; self.center = separation }
-        if reducedCost(answer.pattern, duals) < -1e-9 { newPattern = answer.pattern }
+        if reducedCost(answer.pattern, duals) < -1e-9 { newPatterns = pricingOut([answer.pattern] + answer.others) }
       }
-      if newPattern == nil {
+      if newPatterns.isEmpty {
         guard let (answer, bound) = priceExactly(weights) else {
           priceTime += clock.now - tB
           return nil
@@ -301,7 +312,7 @@ final class GilmoreGomoryColumnGeneration {
             values: Array(lp.values.dropFirst(exchangeCount)))
         }
         if bound.value > best || center == nil { best = max(best, bound.value); self.center = duals }
-        newPattern = answer.pattern
+        newPatterns = [answer.pattern] + pricingOut(answer.others)
       }
       priceTime += clock.now - tB
       center = self.center
@@ -312,7 +323,7 @@ final class GilmoreGomoryColumnGeneration {
       if !toConvergence && (bestRows >= masterCeiling || bestRows >= enough) {
         return solution
       }
-      if try add([newPattern!]) == 0 {
+      if try add(newPatterns) == 0 {
         // The pattern is already in the master (round-off): no progress possible.
         stall += 1
         if stall > 2 { return solution }
@@ -345,6 +356,10 @@ final class GilmoreGomoryColumnGeneration {
     return (total / value + (total % value == 0 ? 0 : 1), Double(total) / Double(value))
   }
 
+  /// The most columns one pricing adds: its best pattern and, when a
+  /// dynamic programme priced, the best pattern holding each item type
+  /// (``KnapsackPricing/patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
+  var columnsPerPricing = 30
   /// The weight of the best dual point in the smoothed duals (0 turns smoothing off).
   var smoothing = 0.7
   private var center: [Double]? = nil

@@ -40,9 +40,22 @@ struct KnapsackPricing {
   /// The largest table solved by dynamic programming when the branch and
   /// bound needs more than ``branchAndBoundNodes`` (values nearly
   /// proportional to the sizes, rows of four or more items: Scholl_3,
-  /// capacity 100000): about 0.1 s and 8 MB. Beyond it the branch and bound
-  /// goes on until the deadline.
-  static let fallbackCells = 64_000_000
+  /// capacity 100000): about 0.1 s and 12 MB. Beyond it the branch and bound
+  /// goes on until the deadline (at 64 million cells, AI's n = 1002, 917
+  /// types and capacity 66816, fell just beyond, and its first pricing
+  /// took the branch and bound 28 s).
+  static let fallbackCells = 96_000_000
+  /// The largest table solved by dynamic programming first when other
+  /// patterns are asked for (the programme gives them, the branch and
+  /// bound does not) and at least ``columnsMinimumTypes`` types take part:
+  /// AI and ANI up to n = 1002 (about 67 million cells).
+  var columnsTableCells = 96_000_000
+  /// The fewest types for which other patterns are worth a large dynamic
+  /// programme: the LP's basis needs about one row pattern per type, so
+  /// with few types few master solves suffice, and the branch and bound
+  /// (microseconds on a few types) is far cheaper than a table of millions
+  /// of cells.
+  static let columnsMinimumTypes = 100
   /// The nodes of the first branch and bound.
   var branchAndBoundNodes = 50_000
   /// The nodes of the grid-bounded search tried before it, on the finest
@@ -64,6 +77,9 @@ struct KnapsackPricing {
     var pattern: Pattern
     /// Branch-and-bound nodes (0 for dynamic programming).
     var nodes: Int
+    /// Other good patterns, when the dynamic programme found the best
+    /// (see ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
+    var others: [Pattern] = []
   }
 
   init(sizes: [Int], capacity: Int) {
@@ -90,16 +106,71 @@ struct KnapsackPricing {
   ///
   /// - Complexity: O(*C* / unit x sum(log *bound_t*)).
   func coarseBest(grid: Int, weights: [Int], bounds: [Int]) -> Pattern {
+    coarseColumns(grid: grid, weights: weights, bounds: bounds).first ?? []
+  }
+
+  /// Good patterns from coarse grid `grid` (sizes rounded up, so that they
+  /// fit the true capacity): its best first, then up to `others` more,
+  /// one per item type, worth more than ``scale`` on the grid (see
+  /// ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
+  ///
+  /// - Complexity: O(*C* / unit x sum(log *bound_t*) + types x chunks).
+  func coarseColumns(grid: Int, weights: [Int], bounds: [Int], others: Int = 0) -> [Pattern] {
     let coarseCapacity = capacity / coarseUnits[grid]
     let gridSizes = coarseSizes[grid]
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && gridSizes[$0] <= coarseCapacity }
     if candidates.isEmpty { return [] }
-    return dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
+    let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
+    let first = table.pattern(room: coarseCapacity)
+    guard others > 0 else { return [first] }
+    return [first] + Self.patternsPerType(
+      table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes,
+      capacity: coarseCapacity, threshold: Self.scale, limit: others
+    ).filter { $0 != first }
+  }
+
+  /// Patterns that each hold one item type `t` beside the best filling of
+  /// the room `capacity - size_t` (read from `table`, which is over
+  /// `candidates`): for each type the best pattern holding it whenever that
+  /// filling leaves a copy of `t` free, as one dynamic programme gives them
+  /// all. Column generation adds several columns per pricing with them,
+  /// each the best for its item, so that fewer master solves reach the
+  /// optimum. Only those worth more than `threshold`, best first, without
+  /// repeats, at most `limit`.
+  ///
+  /// - Complexity: O(types x chunks).
+  static func patternsPerType(
+    table: Table, weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int,
+    threshold: Int, limit: Int
+  ) -> [Pattern] {
+    var worth: [(value: Int, type: Int)] = []
+    for t in candidates where sizes[t] <= capacity {
+      let value = weights[t] + table.best[capacity - sizes[t]]
+      if value > threshold { worth.append((value, t)) }
+    }
+    worth.sort { $0.value > $1.value }
+    var seen: Set<Pattern> = []
+    var patterns: [Pattern] = []
+    for (_, t) in worth {
+      if patterns.count >= limit { break }
+      var pattern = table.pattern(room: capacity - sizes[t])
+      let copies = pattern.reduce(0) { $0 + ($1 == t ? 1 : 0) }
+      if copies + 1 > min(bounds[t], capacity / sizes[t]) { continue }
+      pattern.insert(t, at: pattern.firstIndex { $0 >= t } ?? pattern.endIndex)
+      if seen.insert(pattern).inserted { patterns.append(pattern) }
+    }
+    return patterns
   }
 
   /// The pattern of largest total weight (type indices, increasing) and
   /// that weight, or `nil` when `deadline` passed before it was found.
-  func best(weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant) -> Answer? {
+  ///
+  /// - Parameter others: when the dynamic programme answers, up to this
+  ///   many other patterns worth more than ``scale`` in ``Answer/others``
+  ///   (``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``);
+  ///   the programme is then preferred up to ``columnsTableCells`` when
+  ///   at least ``columnsMinimumTypes`` types take part.
+  func best(weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant, others: Int = 0) -> Answer? {
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
     if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0) }
     var pieces = 0
@@ -107,9 +178,19 @@ struct KnapsackPricing {
       let most = min(bounds[t], capacity / sizes[t])
       pieces += most.bitWidth - most.leadingZeroBitCount
     }
-    if (capacity + 1) * pieces <= Self.dynamicProgrammingCells {
-      let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
-      return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: 0)
+    let tableLimit = others > 0 && candidates.count >= Self.columnsMinimumTypes
+      ? columnsTableCells : Self.dynamicProgrammingCells
+    if (capacity + 1) * pieces <= tableLimit {
+      let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+      let pattern = table.pattern(room: capacity)
+      var answer = Answer(value: table.best[capacity], pattern: pattern, nodes: 0)
+      if others > 0 {
+        answer.others = Self.patternsPerType(
+          table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: sizes,
+          capacity: capacity, threshold: Self.scale, limit: others
+        ).filter { $0 != pattern }
+      }
+      return answer
     }
     let candidateSizes = candidates.map { sizes[$0] }
     let candidateWeights = candidates.map { weights[$0] }
@@ -148,65 +229,97 @@ struct KnapsackPricing {
     return Answer(value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes)
   }
 
+  /// The dynamic programme over the capacities `0...capacity`: the best
+  /// value of every capacity and, per binary chunk, whether it is taken,
+  /// so that the best filling of any room can be read back
+  /// (``pattern(room:)``).
+  struct Table {
+    /// `best[c]`: the largest weight of a filling of total size at most `c`.
+    private(set) var best: [Int]
+    private var taken: [UInt64]
+    private let chunkType: [Int]
+    private let chunkCount: [Int]
+    private let chunkSize: [Int]
+    private let words: Int
+
+    init(weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int) {
+      // Binary splitting: bound u becomes chunks 1, 2, 4, ..., rest.
+      var chunkType: [Int] = []
+      var chunkCount: [Int] = []
+      for t in candidates {
+        var left = min(bounds[t], capacity / sizes[t])
+        var k = 1
+        while left > 0 {
+          let take = min(k, left)
+          chunkType.append(t)
+          chunkCount.append(take)
+          left -= take
+          k *= 2
+        }
+      }
+      self.chunkType = chunkType
+      self.chunkCount = chunkCount
+      chunkSize = chunkType.indices.map { sizes[chunkType[$0]] * chunkCount[$0] }
+      let words = (capacity + 1 + 63) / 64
+      self.words = words
+      var taken = [UInt64](repeating: 0, count: words * chunkType.count)
+      var best = [Int](repeating: 0, count: capacity + 1)
+      best.withUnsafeMutableBufferPointer { dp in
+        taken.withUnsafeMutableBufferPointer { bits in
+          for c in chunkType.indices {
+            let w = sizes[chunkType[c]] * chunkCount[c]
+            let v = weights[chunkType[c]] * chunkCount[c]
+            if w > capacity { continue }
+            let base = c * words
+            // Downwards, so that dp[cap - w] is still the value without this
+            // chunk. Branch-free (whether the chunk pays is a coin toss to the
+            // processor), the word of "taken" bits gathered in a register and
+            // stored once per 64 capacities.
+            var cap = capacity
+            var word: UInt64 = 0
+            while cap >= w {
+              let candidate = dp[cap - w] &+ v
+              let old = dp[cap]
+              let better = candidate > old
+              dp[cap] = better ? candidate : old
+              word |= UInt64(better ? 1 : 0) << UInt64(cap & 63)
+              if cap & 63 == 0 {
+                bits[base + cap >> 6] |= word
+                word = 0
+              }
+              cap -= 1
+            }
+            if word != 0 { bits[base + (cap + 1) >> 6] |= word }
+          }
+        }
+      }
+      self.best = best
+      self.taken = taken
+    }
+
+    /// The best filling of `room` (at most the table's capacity), type
+    /// indices increasing.
+    ///
+    /// - Complexity: O(chunks + pattern length x log).
+    func pattern(room: Int) -> Pattern {
+      var pattern: Pattern = []
+      var cap = room
+      for c in chunkType.indices.reversed() {
+        if taken[c * words + cap >> 6] & (1 << UInt64(cap & 63)) != 0 {
+          pattern.append(contentsOf: repeatElement(chunkType[c], count: chunkCount[c]))
+          cap -= chunkSize[c]
+        }
+      }
+      pattern.sort()
+      return pattern
+    }
+  }
+
   /// The best pattern by dynamic programming over the capacities `0...capacity`.
   private func dynamicProgramme(
     weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int
   ) -> Pattern {
-    // Binary splitting: bound u becomes chunks 1, 2, 4, ..., rest.
-    var chunkType: [Int] = []
-    var chunkCount: [Int] = []
-    for t in candidates {
-      var left = min(bounds[t], capacity / sizes[t])
-      var k = 1
-      while left > 0 {
-        let take = min(k, left)
-        chunkType.append(t)
-        chunkCount.append(take)
-        left -= take
-        k *= 2
-      }
-    }
-    let words = (capacity + 1 + 63) / 64
-    var taken = [UInt64](repeating: 0, count: words * chunkType.count)
-    var best = [Int](repeating: 0, count: capacity + 1)
-    best.withUnsafeMutableBufferPointer { dp in
-      taken.withUnsafeMutableBufferPointer { bits in
-        for c in chunkType.indices {
-          let w = sizes[chunkType[c]] * chunkCount[c]
-          let v = weights[chunkType[c]] * chunkCount[c]
-          if w > capacity { continue }
-          let base = c * words
-          // Downwards, so that dp[cap - w] is still the value without this
-          // chunk. Branch-free (whether the chunk pays is a coin toss to the
-          // processor), the word of "taken" bits gathered in a register and
-          // stored once per 64 capacities.
-          var cap = capacity
-          var word: UInt64 = 0
-          while cap >= w {
-            let candidate = dp[cap - w] &+ v
-            let old = dp[cap]
-            let better = candidate > old
-            dp[cap] = better ? candidate : old
-            word |= UInt64(better ? 1 : 0) << UInt64(cap & 63)
-            if cap & 63 == 0 {
-              bits[base + cap >> 6] |= word
-              word = 0
-            }
-            cap -= 1
-          }
-          if word != 0 { bits[base + (cap + 1) >> 6] |= word }
-        }
-      }
-    }
-    var pattern: Pattern = []
-    var cap = capacity
-    for c in chunkType.indices.reversed() {
-      if taken[c * words + cap >> 6] & (1 << UInt64(cap & 63)) != 0 {
-        pattern.append(contentsOf: repeatElement(chunkType[c], count: chunkCount[c]))
-        cap -= sizes[chunkType[c]] * chunkCount[c]
-      }
-    }
-    pattern.sort()
-    return pattern
+    Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+      .pattern(room: capacity)
   }
 }
