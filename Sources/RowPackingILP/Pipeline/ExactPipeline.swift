@@ -5,6 +5,11 @@ import RowPacking
 ///
 /// 1. L1/L2 (Martello and Toth, 1990) and the core's packers (first fit and
 ///    best fit decreasing, knapsack rows): done when the best meets L2.
+///    When the rows at that bound must be nearly exactly full (waste
+///    budget at most a tenth of a row), a short
+///    ``LimitedDiscrepancyBinCompletion`` for them (stage "search"): it
+///    finds the perfect packings of AI instances that column generation
+///    is too slow to reach.
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
@@ -45,6 +50,16 @@ struct ExactPipeline {
   /// The most sets of dual restrictions for the near-full-rows model (each
   /// from other perturbations of the demands).
   var restrictionAttempts = 6
+  /// ``LimitedDiscrepancyBinCompletion`` runs when the waste budget at the
+  /// simple bound is at most the capacity over this: its look-ahead (every
+  /// item left must still complete a row within the waste left) prunes
+  /// only when the rows are nearly full.
+  var fullRowsWasteDivisor = 10
+  /// Its node limit per row of the bound (the first dive takes one per
+  /// row, the second pass has the rest), and its share of the time limit
+  /// at most: where it finds nothing, this is all it costs.
+  var fullRowsNodesPerRow = 4
+  var fullRowsShare = 0.05
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -55,6 +70,23 @@ struct ExactPipeline {
     let session = GLPKSession(verbose: verbose)
     defer { session.close() }
     var nodes: Int? = nil
+
+    // Rows (nearly) exactly full at the simple bound: a short bin
+    // completion by limited discrepancy (its first dive and a little
+    // more) may find them before any LP.
+    let total = scaled.sizes.reduce(0, +)
+    if bound.value * scaled.capacity - total <= scaled.capacity / fullRowsWasteDivisor {
+      var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+      search.nodeLimit = fullRowsNodesPerRow * bound.value
+      let (patterns, searched) = search.run(rows: bound.value, until: setup.clock.now + setup.timeLeft * fullRowsShare)
+      if let patterns {
+        let packing = types.packing(patterns: patterns)
+        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
+        }
+      }
+    }
     do {
       let master = try GilmoreGomoryColumnGeneration(
         session: session, types: types, initialPatterns: types.patterns(of: best, itemSizes: scaled.sizes))
