@@ -18,17 +18,6 @@ final class SearchStageTests: XCTestCase {
     }
   }
 
-  /// Checks a pattern list packs exactly the demands within the capacity.
-  func assertPacks(_ patterns: [Pattern], _ types: ItemTypes, rows: Int, _ message: String) {
-    XCTAssertLessThanOrEqual(patterns.count, rows, message)
-    var used = [Int](repeating: 0, count: types.count)
-    for p in patterns {
-      XCTAssertLessThanOrEqual(types.load(of: p), types.capacity, message)
-      for t in p { used[t] += 1 }
-    }
-    XCTAssertEqual(used, types.demands, message)
-  }
-
   func testBinCompletionAgreesWithBruteForce() {
     for (k, instance) in instances().enumerated() {
       let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
@@ -112,5 +101,18 @@ final class SearchStageTests: XCTestCase {
         XCTAssertEqual(Set(pruned), Set(expected), "instance \(k), \(rows) rows")
       }
     }
+  }
+}
+
+extension XCTestCase {
+  /// Checks a pattern list packs exactly the demands within the capacity.
+  func assertPacks(_ patterns: [Pattern], _ types: ItemTypes, rows: Int, _ message: String) {
+    XCTAssertLessThanOrEqual(patterns.count, rows, message)
+    var used = [Int](repeating: 0, count: types.count)
+    for p in patterns {
+      XCTAssertLessThanOrEqual(types.load(of: p), types.capacity, message)
+      for t in p { used[t] += 1 }
+    }
+    XCTAssertEqual(used, types.demands, message)
   }
 }

@@ -1,0 +1,79 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// Bin completion by limited discrepancy (the primal search for rows filled
+/// nearly exactly): on seeded perfect packings (rows cut into pieces,
+/// shuffled) it finds the rows cut; on small random instances it agrees
+/// with brute force once its discrepancy limit no longer cuts anything (a
+/// packing in the optimum's rows, none in one row fewer); every packing it
+/// returns goes through the verifier.
+final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
+  /// `rows` rows of `capacity` each cut into 2 to 4 pieces, shuffled.
+  func perfectInstance(rows: Int, capacity: Int, random: inout SplitMix64) -> [Int] {
+    var sizes: [Int] = []
+    for _ in 0..<rows {
+      let pieces = 2 + Int(random.next() % 3)
+      var cuts = (0..<(pieces - 1)).map { _ in 1 + Int(random.next() % UInt64(capacity - 1)) }
+      cuts += [0, capacity]
+      cuts.sort()
+      for k in 1..<cuts.count where cuts[k] > cuts[k - 1] { sizes.append(cuts[k] - cuts[k - 1]) }
+    }
+    for i in stride(from: sizes.count - 1, to: 0, by: -1) { sizes.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    return sizes
+  }
+
+  /// The search on `sizes`, with no discrepancy limit when `exhaustive`.
+  func search(_ types: ItemTypes, rows: Int, exhaustive: Bool) -> [Pattern]? {
+    var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+    if exhaustive { search.maxDiscrepancy = .max }
+    return search.run(rows: rows, until: ContinuousClock().now + .seconds(30)).patterns
+  }
+
+  /// Checks the patterns (``assertPacks``) and the packing made of them (``verify``).
+  func assertVerified(_ patterns: [Pattern], _ types: ItemTypes, sizes: [Int], rows: Int, _ message: String) {
+    assertPacks(patterns, types, rows: rows, message)
+    let instance = try! Instance(widths: sizes.map(Double.init), rowWidth: Double(types.capacity))
+    let packing = types.packing(patterns: patterns)
+    XCTAssertLessThanOrEqual(packing.rowCount, rows, message)
+    XCTAssertTrue(verify(packing, for: instance).isEmpty, message)
+  }
+
+  func testFindsPerfectPackings() {
+    var random = SplitMix64(seed: 2026)
+    for k in 0..<40 {
+      let rows = 3 + Int(random.next() % 14)
+      let capacity = 30 + Int(random.next() % 300)
+      let sizes = perfectInstance(rows: rows, capacity: capacity, random: &random)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes)"
+      guard let patterns = search(types, rows: rows, exhaustive: false) else {
+        XCTFail("no packing in the \(rows) rows cut: \(message)")
+        continue
+      }
+      assertVerified(patterns, types, sizes: sizes, rows: rows, message)
+    }
+  }
+
+  func testAgreesWithBruteForce() {
+    var random = SplitMix64(seed: 91)
+    for k in 0..<80 {
+      // Odd k: rows of two or three items (sizes above a quarter).
+      let instance = SmallInstance.draw(&random, itemCounts: 4...11, capacities: 20...79) { c in
+        (k % 2 == 0 ? 1 : c / 4 + 1)...c
+      }
+      let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
+      let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
+      let message = "instance \(k): \(instance), optimum \(optimum)"
+      if let patterns = search(types, rows: optimum - 1, exhaustive: true) {
+        XCTFail("a packing in \(optimum - 1) rows: \(patterns), \(message)")
+      }
+      guard let patterns = search(types, rows: optimum, exhaustive: true) else {
+        XCTFail("no packing in \(optimum) rows: \(message)")
+        continue
+      }
+      assertVerified(patterns, types, sizes: instance.sizes, rows: optimum, message)
+    }
+  }
+}
