@@ -36,11 +36,7 @@ final class StabilisedColumnGenerationTests: XCTestCase {
       let sizes = widths.map { $0 * factor + Int(random.next() % UInt64(factor)) }
       let capacity = small * factor
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let lp = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
-      XCTAssertTrue(lp.isOptimal, label)
-      let ceiling = Int((lp.objective - 1e-7).rounded(.up))
+      let (optimum, _, ceiling) = reference(sizes: sizes, capacity: capacity, label: label)
       let smoothed = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7)
       let plain = try solve(sizes: sizes, capacity: capacity, smoothing: 0)
       XCTAssertTrue(smoothed.converged, label)
@@ -67,11 +63,7 @@ final class StabilisedColumnGenerationTests: XCTestCase {
       let sizes = widths.map { $0 * factor + (factor == 1 ? 0 : Int(random.next() % UInt64(factor))) }
       let capacity = small * factor
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let lp = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
-      XCTAssertTrue(lp.isOptimal, label)
-      let ceiling = Int((lp.objective - 1e-7).rounded(.up))
+      let (optimum, lp, ceiling) = reference(sizes: sizes, capacity: capacity, label: label)
       let several = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7, columnsPerPricing: 30)
       let one = try solve(sizes: sizes, capacity: capacity, smoothing: 0.7, columnsPerPricing: 1)
       XCTAssertTrue(several.converged, label)
@@ -82,5 +74,15 @@ final class StabilisedColumnGenerationTests: XCTestCase {
       XCTAssertEqual(several.rowBound, ceiling, "the LP bound: \(label)")
       XCTAssertLessThanOrEqual(several.rowBound, optimum, "a bound above the optimum: \(label)")
     }
+  }
+
+  /// The brute-force optimum and the core's dense-simplex LP (and its
+  /// ceiling, the LP bound) that a column generation must agree with.
+  private func reference(sizes: [Int], capacity: Int, label: String) -> (optimum: Int, lp: GilmoreGomory, ceiling: Int) {
+    let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+    let types = ItemTypes(sizes: sizes, capacity: capacity)
+    let lp = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
+    XCTAssertTrue(lp.isOptimal, label)
+    return (optimum, lp, Int((lp.objective - 1e-7).rounded(.up)))
   }
 }
