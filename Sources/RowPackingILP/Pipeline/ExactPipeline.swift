@@ -5,11 +5,10 @@ import RowPacking
 ///
 /// 1. L1/L2 (Martello and Toth, 1990) and the core's packers (first fit and
 ///    best fit decreasing, knapsack rows): done when the best meets L2.
-///    When the rows at that bound must be exactly full (no waste
-///    budget), a short
-///    ``LimitedDiscrepancyBinCompletion`` for them (stage "search"): it
-///    finds the perfect packings of AI instances that column generation
-///    is too slow to reach.
+///    When the rows at that bound must be exactly full (no waste budget),
+///    a short ``LimitedDiscrepancyBinCompletion`` for them (stage
+///    "search"): it finds the perfect packings of AI instances that
+///    column generation is too slow to reach.
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
@@ -92,9 +91,10 @@ struct ExactPipeline {
     do {
       let master = try GilmoreGomoryColumnGeneration(
         session: session, types: types, initialPatterns: types.patterns(of: best, itemSizes: scaled.sizes))
-      // Several columns a round pay on large masters (AI and ANI); on small
-      // ones the pool they leave changes the dives' paths (Scholl_2's
-      // N2W3B1R7, 100 items: 1.3 s before, 8.7 s or out of time with 30).
+      // Several columns a round pay on large masters (AI and ANI); small
+      // ones keep one: with 30, Scholl_2's N2W3B1R7 (100 items) took 8.7 s
+      // or ran out of time on a loaded machine, 1.3 s with one (not yet
+      // settled by a quiet A/B).
       master.columnsPerPricing = types.count >= KnapsackPricing.columnsMinimumTypes ? 30 : 1
       guard let root = try master.solve(until: setup.deadline, enough: best.rowCount) else {
         // Out of time before the LP converged: Farley's bound so far still holds.
