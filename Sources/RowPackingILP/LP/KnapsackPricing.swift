@@ -101,14 +101,6 @@ struct KnapsackPricing {
   /// How many coarse grids there are (0 for small capacities).
   var coarseGridCount: Int { coarseUnits.count }
 
-  /// A good pattern, not necessarily the best: the best on coarse grid
-  /// `grid` (sizes rounded up), so that it fits the true capacity.
-  ///
-  /// - Complexity: O(*C* / unit x sum(log *bound_t*)).
-  func coarseBest(grid: Int, weights: [Int], bounds: [Int]) -> Pattern {
-    coarseColumns(grid: grid, weights: weights, bounds: bounds).first ?? []
-  }
-
   /// Good patterns from coarse grid `grid` (sizes rounded up, so that they
   /// fit the true capacity): its best first, then up to `others` more,
   /// one per item type, worth more than ``scale`` on the grid (see
@@ -120,13 +112,10 @@ struct KnapsackPricing {
     let gridSizes = coarseSizes[grid]
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && gridSizes[$0] <= coarseCapacity }
     if candidates.isEmpty { return [] }
-    let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity)
-    let first = table.pattern(room: coarseCapacity)
-    guard others > 0 else { return [first] }
-    return [first] + Self.patternsPerType(
-      table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes,
-      capacity: coarseCapacity, threshold: Self.scale, limit: others
-    ).filter { $0 != first }
+    let answer = Self.dynamicProgramme(
+      weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity,
+      others: others, nodes: 0)
+    return [answer.pattern] + answer.others
   }
 
   /// Patterns that each hold one item type `t` beside the best filling of
@@ -181,16 +170,9 @@ struct KnapsackPricing {
     let tableLimit = others > 0 && candidates.count >= Self.columnsMinimumTypes
       ? columnsTableCells : Self.dynamicProgrammingCells
     if (capacity + 1) * pieces <= tableLimit {
-      let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
-      let pattern = table.pattern(room: capacity)
-      var answer = Answer(value: table.best[capacity], pattern: pattern, nodes: 0)
-      if others > 0 {
-        answer.others = Self.patternsPerType(
-          table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: sizes,
-          capacity: capacity, threshold: Self.scale, limit: others
-        ).filter { $0 != pattern }
-      }
-      return answer
+      return Self.dynamicProgramme(
+        weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
+        others: others, nodes: 0)
     }
     let candidateSizes = candidates.map { sizes[$0] }
     let candidateWeights = candidates.map { weights[$0] }
@@ -218,8 +200,9 @@ struct KnapsackPricing {
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if (capacity + 1) * pieces <= Self.fallbackCells {
-        let pattern = dynamicProgramme(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
-        return Answer(value: pattern.reduce(0) { $0 + weights[$1] }, pattern: pattern, nodes: knapsack.nodes)
+        return Self.dynamicProgramme(
+          weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
+          others: 0, nodes: knapsack.nodes)
       }
       knapsack = KnapsackBranchAndBound(
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
@@ -259,7 +242,8 @@ struct KnapsackPricing {
       }
       self.chunkType = chunkType
       self.chunkCount = chunkCount
-      chunkSize = chunkType.indices.map { sizes[chunkType[$0]] * chunkCount[$0] }
+      let chunkSize = chunkType.indices.map { sizes[chunkType[$0]] * chunkCount[$0] }
+      self.chunkSize = chunkSize
       let words = (capacity + 1 + 63) / 64
       self.words = words
       var taken = [UInt64](repeating: 0, count: words * chunkType.count)
@@ -267,7 +251,7 @@ struct KnapsackPricing {
       best.withUnsafeMutableBufferPointer { dp in
         taken.withUnsafeMutableBufferPointer { bits in
           for c in chunkType.indices {
-            let w = sizes[chunkType[c]] * chunkCount[c]
+            let w = chunkSize[c]
             let v = weights[chunkType[c]] * chunkCount[c]
             if w > capacity { continue }
             let base = c * words
@@ -315,11 +299,22 @@ struct KnapsackPricing {
     }
   }
 
-  /// The best pattern by dynamic programming over the capacities `0...capacity`.
-  private func dynamicProgramme(
-    weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int
-  ) -> Pattern {
-    Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
-      .pattern(room: capacity)
+  /// The answer by dynamic programming over the capacities `0...capacity`:
+  /// the best pattern and its value, and up to `others` more patterns
+  /// from the same table (``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``),
+  /// none equal to the best.
+  private static func dynamicProgramme(
+    weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int, others: Int, nodes: Int
+  ) -> Answer {
+    let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+    let pattern = table.pattern(room: capacity)
+    var answer = Answer(value: table.best[capacity], pattern: pattern, nodes: nodes)
+    if others > 0 {
+      answer.others = patternsPerType(
+        table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: sizes,
+        capacity: capacity, threshold: scale, limit: others
+      ).filter { $0 != pattern }
+    }
+    return answer
   }
 }

@@ -318,7 +318,7 @@ struct LimitedDiscrepancyBinCompletion {
     }
 
     /// The item type left with the fewest completions within `wasteLeft`
-    /// (ties: the largest; randomized: counts scaled by up to 1.5), and
+    /// (ties: the largest; randomized: counts scaled by up to 1.1), and
     /// their count; 0 when some item has none.
     func fewestCompletions(wasteLeft: Int, randomized: Bool) -> (type: Int, count: Double) {
       countSubsets()
