@@ -61,6 +61,8 @@ struct SolveCommand: ParsableCommand {
     case .success(let loaded): instance = loaded
     }
     let record = runner.run(algorithm.algorithm, on: planned)
+    // --verbose: the child's own output (GLPK's log, its tail when long).
+    if let log = record.log, !log.isEmpty { printError(log) }
     let rows = record.packing?.rows
     switch format {
     case .json: try printJSON(record, instance: instance, rows: rows)
@@ -82,6 +84,9 @@ struct SolveCommand: ParsableCommand {
     print("lower bound: \(r.lowerBound) (\(r.boundSource.rawValue))")
     print("gap:         \(count - r.lowerBound) to the lower bound" + (r.optimum.map { "; \(count - $0) to the known optimum \($0)" } ?? ""))
     print("status:      \(proof)\(r.verified ? ", verified" : ", NOT verified")")
+    if let stage = r.stage {
+      print("stage:       \(stage)" + (r.nodes.map { ", \($0) nodes" } ?? ""))
+    }
     if !instance.isIntegral {
       let scaled = try? instance.scaled(resolution: packing.resolution)
       let exact = scaled?.isExact ?? false

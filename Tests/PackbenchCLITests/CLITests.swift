@@ -94,6 +94,20 @@ final class CLITests: CLITestCase {
     XCTAssertTrue(nf.stdout.contains("certificate: none; optimality is not proven for the true widths"), nf.stdout)
   }
 
+  func testExactSolveNamesItsStageAndVerboseShowsGLPKsLog() throws {
+    // L1 = L2 = 3 but no three rows hold them (the LP bound is 4): settled by the LP stage.
+    let file = try write("8\n100\n49\n49\n34\n34\n34\n33\n33\n33\n", to: "lp.txt")
+    let out = try run(["solve", file, "--algorithm", "exact", "--verbose"])
+    XCTAssertEqual(out.status, 0, out.stderr)
+    XCTAssertTrue(out.stdout.contains("rows:        4"), out.stdout)
+    XCTAssertTrue(out.stdout.contains("lower bound: 4 (LP)"), out.stdout)
+    XCTAssertTrue(out.stdout.contains("stage:       LP"), out.stdout)
+    // The child process's GLPK log reaches stderr (simplex lines "obj = ").
+    XCTAssertTrue(out.stderr.contains("obj ="), out.stderr)
+    let quiet = try run(["solve", file, "--algorithm", "exact"])
+    XCTAssertFalse(quiet.stderr.contains("obj ="), quiet.stderr)
+  }
+
   func testBadInputExitsNonZeroNamingFileAndLine() throws {
     let file = try write("3\n100\n60\n-4\n40\n", to: "bad.txt")
     let out = try run(["solve", file])
