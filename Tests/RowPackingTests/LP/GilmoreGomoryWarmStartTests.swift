@@ -154,4 +154,43 @@ final class GilmoreGomoryWarmStartTests: XCTestCase {
       }
     }
   }
+
+  /// Warm dives (each residual LP solved from its parent's basis) round
+  /// the relaxation to valid packings: on seeded small instances, bold and
+  /// careful, every item placed once in rows that fit (the verifier), never
+  /// fewer rows than brute force, and under a row limit only fewer rows.
+  func testWarmDivesGiveValidPackings() throws {
+    var dived = 0
+    var optimal = 0
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(340_000 + seed))
+      let capacity = Int.random(in: 40...100, using: &rng)
+      let widths = (0..<Int.random(in: 4...11, using: &rng)).map { _ in Int.random(in: 5...(capacity * 2 / 3), using: &rng) }
+      let instance = try Instance(widths: widths, rowWidth: capacity)
+      let scaled = try instance.scaled()
+      let minimum = bruteForceMinimumRows(sizes: widths, capacity: capacity)
+      var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
+      let relaxation = LPRelaxation(scaled, meter: &meter)
+      for boldness in [0.5, nil] as [Double?] {
+        let context = "seed \(seed): \(widths) in \(capacity), boldness \(String(describing: boldness))"
+        let warm = relaxation.dive(rowLimit: widths.count + 1, boldness: boldness, warm: true, meter: &meter)
+        guard let warm else {
+          XCTFail("no packing, \(context)")
+          continue
+        }
+        XCTAssertEqual(verify(warm, for: instance), [], context)
+        XCTAssertGreaterThanOrEqual(warm.rowCount, minimum, context)
+        XCTAssertLessThanOrEqual(warm.rowCount, widths.count, context)
+        dived += 1
+        if warm.rowCount == minimum { optimal += 1 }
+        // Under a row limit at those rows, a packing only with fewer rows.
+        if let fewer = relaxation.dive(rowLimit: warm.rowCount, boldness: boldness, warm: true, meter: &meter) {
+          XCTAssertLessThan(fewer.rowCount, warm.rowCount, context)
+          XCTAssertEqual(verify(fewer, for: instance), [], context)
+        }
+      }
+    }
+    XCTAssertEqual(dived, 600)
+    XCTAssertGreaterThan(optimal, 450)
+  }
 }
