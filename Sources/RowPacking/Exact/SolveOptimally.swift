@@ -103,11 +103,15 @@ public func solveOptimally(
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
   // that round it to a packing: a bold one first (several patterns per LP
-  // solve), then a careful one (one pattern per solve) if the bold one
-  // misses the bound, then a careful one whose residual LPs have no
-  // exchange columns (other patterns, another rounding), then one that also
-  // solves the root LP again without them (it settles clouds of a few item
-  // types with many items each). They get half of the time limit and count their
+  // solve), then the same from the parent's basis (a warm dive: dual
+  // simplex pivots instead of a cold solve per step, another rounding),
+  // then a careful one (one pattern per solve) if both miss the bound,
+  // then a careful one whose residual LPs have no exchange columns (other
+  // patterns, another rounding), then one that also solves the root LP
+  // again without them (it settles clouds of a few item types with many
+  // items each). The warm dive only adds a chance: it never changes the
+  // row limit of the cold dives after it, so they find what they found
+  // without it. The dives get half of the time limit and count their
   // pivots against the node limit; bin completion gets the rest.
   if linearProgramming {
     var lpMeter = BudgetMeter(
@@ -115,16 +119,17 @@ public func solveOptimally(
     let relaxation = LPRelaxation(
       scaled, rowLimit: diving.rowCount, knownBound: bound.value, seeds: [diving], meter: &lpMeter)
     bound = bound.strongest(LowerBound(value: relaxation.bound, source: .lp))
-    let dives: [(boldness: Double?, exchanges: Bool, plainRoot: Bool)] = [
-      (0.5, true, false), (nil, true, false), (nil, false, false), (nil, false, true),
+    let dives: [(boldness: Double?, exchanges: Bool, plainRoot: Bool, warm: Bool)] = [
+      (0.5, true, false, false), (0.5, true, false, true), (nil, true, false, false), (nil, false, false, false),
+      (nil, false, true, false),
     ]
     // (`diving` never has fewer rows than `best`.)
     for dive in dives where best.rowCount > bound.value {
       if let dived = relaxation.dive(
-        rowLimit: diving.rowCount, boldness: dive.boldness, exchanges: dive.exchanges, plainRoot: dive.plainRoot,
-        meter: &lpMeter)
+        rowLimit: dive.warm ? best.rowCount : diving.rowCount, boldness: dive.boldness, exchanges: dive.exchanges,
+        plainRoot: dive.plainRoot, warm: dive.warm, meter: &lpMeter)
       {
-        diving = dived
+        if !dive.warm { diving = dived }
         if dived.rowCount < best.rowCount { best = dived }
       }
     }

@@ -12,7 +12,9 @@
 /// work independent of the capacity); when no filling is worth more than
 /// the threshold, the LP optimum is reached (or, with a row limit, the
 /// bound asked for is proven). Patterns of an earlier
-/// solve (``pool``) can be passed in: they are priced first.
+/// solve (``pool``) can be passed in: they are priced first; or a solve
+/// can start from an earlier solve's basis for new demands (a warm start,
+/// ``init(resolving:demands:iterationLimit:rowLimit:knownBound:tolerance:shouldStop:)``).
 ///
 /// The optimum (``objective``) is approximate (a revised simplex, floating
 /// point); the proof is `safeBound`: Farley's bound recomputed from the
@@ -39,6 +41,15 @@ public struct GilmoreGomory: Sendable {
   public private(set) var isOptimal: Bool
   /// Simplex pivots done.
   public private(set) var iterations: Int
+  /// Whether the exchange columns were used (see ``init(sizes:demands:capacity:pool:iterationLimit:rowLimit:knownBound:tolerance:exchanges:shouldStop:)``).
+  public let exchanges: Bool
+  /// The item type sizes and the capacity.
+  let sizes: [Int]
+  let capacity: Int
+  /// Of ``iterations``, the dual simplex pivots (after a warm start).
+  public private(set) var dualPivots: Int
+  /// The final basis, for a warm start (``init(resolving:demands:iterationLimit:rowLimit:knownBound:tolerance:shouldStop:)``).
+  let simplex: RevisedSimplex
 
   /// Solves the relaxation.
   ///
@@ -81,18 +92,108 @@ public struct GilmoreGomory: Sendable {
       p[i] = a
       return p
     }
-    var simplex = RevisedSimplex(
+    columns += pool.map { p in (0..<m).map { min(p[$0], demands[$0]) } }
+    let simplex = RevisedSimplex(
       diagonal: homogeneous.map(Double.init), rhs: demands.map(Double.init),
       costs: [Double](repeating: 1, count: m), identifiers: Array(0..<m))
-    var candidates = pool.map { p in (0..<m).map { min(p[$0], demands[$0]) } }
-    // The types in each candidate: patterns hold a few items among many types.
-    var supports = candidates.map { p in p.indices.filter { p[$0] != 0 } }
+    self.init(
+      simplex: simplex, warm: false, columns: columns, known: m, candidates: Array(m..<columns.count), sizes: sizes,
+      demands: demands, capacity: capacity, iterationLimit: iterationLimit, rowLimit: rowLimit,
+      knownBound: knownBound, tolerance: tolerance, exchanges: exchanges, shouldStop: shouldStop)
+  }
+
+  /// Solves the relaxation again for other demands, from the final basis
+  /// of `parent` (a warm start, as a dive needs after taking patterns).
+  ///
+  /// The basis stays; its values for the new demands may be negative, and
+  /// dual simplex pivots (Lemke 1954) make them feasible again, choosing
+  /// among the surplus and exchange columns and `parent`'s patterns that fit
+  /// the new demands; then column generation goes on as in the cold
+  /// solve. Types whose demand is now 0 keep their row (it asks for
+  /// nothing). Taking whole copies of basic patterns leaves the basis
+  /// optimal: no pivot at all.
+  ///
+  /// - Parameters:
+  ///   - parent: an earlier solve on the same sizes and capacity.
+  ///   - demands: the new demands, `>= 0`, one per type of `parent`.
+  ///   - iterationLimit, rowLimit, knownBound, tolerance, shouldStop: as for
+  ///     the cold solve; the exchange columns are `parent`'s choice.
+  /// - Complexity: O(types^2) per pivot, plus O(patterns) per dual pivot.
+  public init(
+    resolving parent: GilmoreGomory, demands: [Int], iterationLimit: Int? = nil, rowLimit: Int? = nil,
+    knownBound: Int = 0, tolerance: Double = 1e-7, shouldStop: () -> Bool = { false }
+  ) {
+    precondition(demands.count == parent.sizes.count && demands.allSatisfy { $0 >= 0 })
+    var simplex = parent.simplex
+    simplex.setRightHandSide(demands.map(Double.init))
+    // A basic pattern that no longer fits (more items of a type than are
+    // left) costs 2: one that fits is always at least as good (the same
+    // row with fewer items), so the pivots drive it out, and the solution
+    // is that of a cold solve on the items left.
+    simplex.setCosts(
+      simplex.basis.indices.compactMap { position in
+        let k = simplex.basis[position]
+        return k >= 0 && parent.pool[k].indices.contains(where: { parent.pool[k][$0] > demands[$0] })
+          ? (position, 2) : nil
+      })
+    let candidates = parent.pool.indices.filter { k in
+      parent.pool[k].indices.allSatisfy { parent.pool[k][$0] <= demands[$0] }
+    }
+    self.init(
+      simplex: simplex, warm: true, columns: parent.pool, known: parent.pool.count, candidates: candidates, sizes: parent.sizes,
+      demands: demands, capacity: parent.capacity, iterationLimit: iterationLimit, rowLimit: rowLimit,
+      knownBound: knownBound, tolerance: tolerance, exchanges: parent.exchanges, shouldStop: shouldStop)
+  }
+
+  /// Column generation from a basis (feasible, or made so by dual pivots).
+  ///
+  /// - Parameters:
+  ///   - simplex: the basis; identifier `k >= 0` names `columns[k]`, `-1 - i`
+  ///     the surplus column of type `i`, `-1 - m - i` the exchange column
+  ///     `e_(i+1) - e_i`.
+  ///   - columns: the patterns known (those in the basis among them).
+  ///   - warm: whether the basis may be infeasible (a warm start): dual
+  ///     pivots restore feasibility first.
+  ///   - known: the first `known` columns are in ``pool`` from the start
+  ///     (the others join it when they enter the basis).
+  ///   - candidates: indices into `columns` of the patterns that fit the
+  ///     demands: priced first, and the dual pivots' choices.
+  private init(
+    simplex: RevisedSimplex, warm: Bool, columns: [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
+    capacity: Int,
+    iterationLimit: Int?, rowLimit: Int?, knownBound: Int, tolerance: Double, exchanges: Bool,
+    shouldStop: () -> Bool
+  ) {
+    let m = sizes.count
+    var simplex = simplex
+    var columns = columns
+    // ``pool``: the known columns, then the others in the order they enter.
+    var pool = Array(0..<known)
+    var pooled = [Bool](repeating: false, count: columns.count)
+    for k in pool { pooled[k] = true }
+    // Patterns that fit the demands, each with its types (patterns hold a
+    // few items among many types); `unpriced` are those the pool pricing
+    // has not yet entered.
+    var supports = candidates.map { k in columns[k].indices.filter { columns[k][$0] != 0 } }
+    var fitting = candidates
+    var unpriced = Array(candidates.indices)
     let scale = 1_073_741_824.0
     let limit = iterationLimit ?? 50 * m + 500
     var iterations = 0
+    var dualPivots = 0
     var optimal = false
     var y = simplex.duals()
     var gridKnapsack: KnapsackGridBound? = nil
+    func sparse(_ column: [Int]) -> [(row: Int, value: Double)] {
+      (0..<m).compactMap { column[$0] != 0 ? (row: $0, value: Double(column[$0])) : nil }
+    }
+    func addFitting(_ pattern: [Int]) -> Int {
+      columns.append(pattern)
+      pooled.append(false)
+      fitting.append(columns.count - 1)
+      supports.append(pattern.indices.filter { pattern[$0] != 0 })
+      return fitting.count - 1
+    }
     // The value a pattern must exceed to be priced in: 1 + tolerance, or,
     // with a row limit k' = min(rowLimit, ceil(objective)), the value
     // below which Farley's bound from these duals already proves k' rows
@@ -109,6 +210,74 @@ public struct GilmoreGomory: Sendable {
       return threshold
     }
     pricing: while iterations < limit && !shouldStop() {
+      // 0. Dual simplex pivots while a basic value is negative (after a
+      // warm start): the most negative one leaves, and the column with the
+      // least reduced cost per unit of its (negative) entry in that row of
+      // B^-1 enters (the dual ratio test), so the duals stay feasible.
+      var leaving = -1
+      var mostNegative = -1e-6  // below the drift of the primal pivots' updates
+      for i in 0..<m where warm && simplex.values[i] < mostNegative {
+        mostNegative = simplex.values[i]
+        leaving = i
+      }
+      if warm && leaving >= 0 {
+        let r = leaving
+        var bestRatio = Double.infinity
+        var bestAlpha = 0.0
+        var choice: (column: [(row: Int, value: Double)], cost: Double, identifier: Int)? = nil
+        func consider(_ alpha: Double, _ reducedCost: Double, _ make: () -> ([(row: Int, value: Double)], Double, Int)) {
+          guard alpha < -1e-9 else { return }
+          let ratio = max(reducedCost, 0) / -alpha
+          if ratio < bestRatio - 1e-12 || (ratio <= bestRatio + 1e-12 && -alpha > bestAlpha) {
+            bestRatio = ratio
+            bestAlpha = -alpha
+            choice = make()
+          }
+        }
+        for i in 0..<m {
+          consider(-simplex.inverse(row: r, column: i), y[i]) { ([(row: i, value: -1)], 0, -1 - i) }
+        }
+        if exchanges {
+          for i in 0..<max(0, m - 1) {
+            consider(simplex.inverse(row: r, column: i + 1) - simplex.inverse(row: r, column: i), y[i] - y[i + 1]) {
+              ([(row: i, value: -1), (row: i + 1, value: 1)], 0, -1 - m - i)
+            }
+          }
+        }
+        for (c, k) in fitting.enumerated() {
+          var alpha = 0.0
+          var value = 0.0
+          for i in supports[c] {
+            alpha += simplex.inverse(row: r, column: i) * Double(columns[k][i])
+            value += y[i] * Double(columns[k][i])
+          }
+          consider(alpha, 1 - value) { (sparse(columns[k]), 1, k) }
+        }
+        // A type with a negative entry and items left: its homogeneous
+        // pattern always qualifies (b >= 0 and (B^-1 b)_r < 0 ensure one).
+        if choice == nil {
+          var best = -1
+          for i in 0..<m where demands[i] > 0 && simplex.inverse(row: r, column: i) < -1e-9 {
+            if best < 0 || simplex.inverse(row: r, column: i) < simplex.inverse(row: r, column: best) { best = i }
+          }
+          if best >= 0 {
+            var p = [Int](repeating: 0, count: m)
+            p[best] = max(1, min(demands[best], capacity / sizes[best]))
+            choice = (sparse(p), 1, fitting[addFitting(p)])
+          }
+        }
+        guard let entering = choice,
+          simplex.enter(column: entering.column, cost: entering.cost, identifier: entering.identifier, leaving: r)
+        else { break }
+        if entering.identifier >= 0 && !pooled[entering.identifier] {
+          pooled[entering.identifier] = true
+          pool.append(entering.identifier)
+        }
+        iterations += 1
+        dualPivots += 1
+        y = simplex.duals()
+        continue
+      }
       // 1. Surplus columns -e_i price out when a dual is negative.
       if let i = (0..<m).min(by: { y[$0] < y[$1] }), y[i] < -1e-9 {
         guard simplex.enter(column: [(row: i, value: -1)], cost: 0, identifier: -1 - i) else { break }
@@ -140,23 +309,21 @@ public struct GilmoreGomory: Sendable {
         continue
       }
       // 2. Patterns of the pool, then 3. the exact knapsack.
-      var entering: [Int]? = nil
+      var entering = -1
       var bestValue = 1 + 1e-9
       var poolIndex = -1
-      for k in candidates.indices {
+      for (u, c) in unpriced.enumerated() {
         var v = 0.0
-        for i in supports[k] { v += Double(candidates[k][i]) * y[i] }
+        for i in supports[c] { v += Double(columns[fitting[c]][i]) * y[i] }
         if v > bestValue {
           bestValue = v
-          poolIndex = k
+          poolIndex = u
         }
       }
       if poolIndex >= 0 {
-        entering = candidates[poolIndex]
-        candidates.swapAt(poolIndex, candidates.count - 1)
-        candidates.removeLast()
-        supports.swapAt(poolIndex, supports.count - 1)
-        supports.removeLast()
+        entering = fitting[unpriced[poolIndex]]
+        unpriced.swapAt(poolIndex, unpriced.count - 1)
+        unpriced.removeLast()
       } else {
         let weights = y.map { integerWeight(dual: $0, scale: scale) }
         let threshold = pricingThreshold(weights: weights, demands: demands, objective: simplex.objective)
@@ -168,7 +335,7 @@ public struct GilmoreGomory: Sendable {
           sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
         {
           if table.value > threshold {
-            entering = table.counts
+            entering = fitting[addFitting(table.counts)]
           } else {
             optimal = true
             break pricing
@@ -181,21 +348,18 @@ public struct GilmoreGomory: Sendable {
             sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 300,
             threshold: threshold, improvementNodeLimit: 300)
           if quick.value > threshold {
-            entering = quick.counts
+            entering = fitting[addFitting(quick.counts)]
           }
-          if entering == nil && gridKnapsack == nil {
+          if entering < 0 && gridKnapsack == nil {
             gridKnapsack = KnapsackGridBound(sizes: sizes, multiplicities: demands, capacity: capacity)
           }
-          if entering == nil {
+          if entering < 0 {
             let knapsack = gridKnapsack!.solve(values: weights, threshold: threshold, nodeLimit: 100_000)
             if knapsack.value > threshold {
-              entering = knapsack.counts
+              entering = fitting[addFitting(knapsack.counts)]
               // The other patterns above the threshold join the pool: the
               // next pivots may take them without a new table.
-              for p in knapsack.runnersUp {
-                candidates.append(p)
-                supports.append(p.indices.filter { p[$0] != 0 })
-              }
+              for p in knapsack.runnersUp { unpriced.append(addFitting(p)) }
             } else {
               optimal = knapsack.upperBound <= threshold
               break pricing
@@ -203,10 +367,11 @@ public struct GilmoreGomory: Sendable {
           }
         }
       }
-      guard let column = entering else { break }
-      let sparse = (0..<m).compactMap { column[$0] != 0 ? (row: $0, value: Double(column[$0])) : nil }
-      guard simplex.enter(column: sparse, cost: 1, identifier: columns.count) else { break }
-      columns.append(column)
+      guard simplex.enter(column: sparse(columns[entering]), cost: 1, identifier: entering) else { break }
+      if !pooled[entering] {
+        pooled[entering] = true
+        pool.append(entering)
+      }
       iterations += 1
       y = simplex.duals()
     }
@@ -220,8 +385,19 @@ public struct GilmoreGomory: Sendable {
     self.duals = y
     self.patterns = patterns
     self.amounts = amounts
-    self.pool = columns
+    // Identifiers index ``pool`` from here on.
+    var renumber = [Int](repeating: -1, count: columns.count)
+    for (position, k) in pool.enumerated() { renumber[k] = position }
+    var basis = simplex.basis
+    for i in basis.indices where basis[i] >= 0 { basis[i] = renumber[basis[i]] }
+    simplex.renameBasis(basis)
+    self.pool = pool.map { columns[$0] }
     self.isOptimal = optimal
     self.iterations = iterations
+    self.dualPivots = dualPivots
+    self.exchanges = exchanges
+    self.sizes = sizes
+    self.capacity = capacity
+    self.simplex = simplex
   }
 }

@@ -115,30 +115,41 @@ public struct KnapsackGridBound: Sendable {
     let width = gridCapacity + 1
     let m = sizes.count
     // The suffix tables, from the last type to the first (raw buffers: this
-    // is most of the work of a solve).
+    // is most of the work of a solve). Each row is read from the next one
+    // through its own pointer, with wrapping arithmetic (indices and values
+    // cannot overflow: the values' total fits an `Int`), so that the
+    // compiler vectorises the loops: with checked arithmetic on one buffer
+    // they ran a cell at a time and took most of column generation's time
+    // on tag clouds.
     let cells = gridCapacity
     table.withUnsafeMutableBufferPointer { table in
-      for x in 0..<width { table[m * width + x] = 0 }
+      let base = table.baseAddress!
+      for x in 0..<width { base[m &* width &+ x] = 0 }
       for k in stride(from: m - 1, through: 0, by: -1) {
-        let row = k * width
-        let next = row + width
+        let row = base + k &* width
+        let next = UnsafePointer(row + width)
         let v = values[k]
         let copies = v <= 0 ? 0 : multiplicities[k]
         let s = gridSizes[k]
         if copies == 0 || s > cells {
-          for x in 0..<width { table[row + x] = table[next + x] }
+          row.update(from: next, count: width)
         } else if s == 0 {
-          let add = v * copies
-          for x in 0..<width { table[row + x] = table[next + x] + add }
+          let add = v &* copies
+          for x in 0..<width { row[x] = next[x] &+ add }
         } else {
           // The first copy from the next row, the others in place.
-          for x in 0..<s { table[row + x] = table[next + x] }
-          for x in s..<width { table[row + x] = max(table[next + x], table[next + x - s] + v) }
+          row.update(from: next, count: s)
+          let shifted = next - s
+          for x in s..<width {
+            let keep = next[x]
+            let take = shifted[x] &+ v
+            row[x] = take > keep ? take : keep
+          }
           for _ in 1..<max(1, copies) {
             var x = cells
             while x >= s {
-              let candidate = table[row + x - s] + v
-              if candidate > table[row + x] { table[row + x] = candidate }
+              let candidate = row[x - s] &+ v
+              if candidate > row[x] { row[x] = candidate }
               x -= 1
             }
           }

@@ -6,8 +6,11 @@
 /// reduced cost `c_j - y a_j`, and calls ``enter(column:cost:)``; the
 /// method does the ratio test and the product-form update of the inverse
 /// (Dantzig and Orchard-Hays 1954; Chvátal, *Linear Programming*, 1983,
-/// ch. 7). Dense `m x m` arithmetic in `Double`: meant for a few hundred
-/// rows at most. Floating point: results are approximate, so a caller that
+/// ch. 7). A solved basis can be reused for a new right-hand side
+/// (``setRightHandSide(_:)``) and made feasible again by dual simplex
+/// pivots (``enter(column:cost:identifier:leaving:)``): a warm start.
+/// Dense `m x m` arithmetic in `Double`: meant for a few hundred rows at
+/// most. Floating point: results are approximate, so a caller that
 /// needs a proof recomputes it exactly (see ``farleyBound(sizes:multiplicities:capacity:weights:nodeLimit:)``).
 ///
 /// - Complexity: O(m^2) per pivot.
@@ -85,17 +88,7 @@ struct RevisedSimplex {
   /// - Returns: `false` when the column is unbounded (no positive entry in
   ///   `B^-1 a`), in which case nothing changes.
   mutating func enter(column: [(row: Int, value: Double)], cost: Double, identifier: Int) -> Bool {
-    let m = m
-    inverse.withUnsafeBufferPointer { inverse in
-      direction.withUnsafeMutableBufferPointer { direction in
-        for i in 0..<m {
-          var d = 0.0
-          let row = i * m
-          for (j, a) in column { d += inverse[row + j] * a }
-          direction[i] = d
-        }
-      }
-    }
+    computeDirection(column)
     var leaving = -1
     var bestRatio = Double.infinity
     var bestPivot = 0.0
@@ -108,11 +101,102 @@ struct RevisedSimplex {
       }
     }
     if leaving < 0 { return false }
+    pivot(column: column, cost: cost, identifier: identifier, leaving: leaving, step: max(values[leaving], 0) / direction[leaving])
+    return true
+  }
+
+  /// Brings a column into the basis in place of the basic variable of row
+  /// `leaving`: a dual simplex pivot (Lemke 1954; Chvátal, ch. 10), for a
+  /// basis made infeasible by ``setRightHandSide(_:)``.
+  ///
+  /// The caller chooses the column by the dual ratio test on
+  /// ``inverse(row:column:)``: a negative entry `alpha` of the leaving row, the
+  /// least reduced cost per `-alpha`.
+  ///
+  /// - Parameters:
+  ///   - column: the sparse column, as (row, coefficient) pairs.
+  ///   - cost: its cost.
+  ///   - identifier: the caller's name for it (see ``basis``).
+  ///   - leaving: the row whose basic variable leaves.
+  /// - Returns: `false` when the column's entry in that row of `B^-1 a` is
+  ///   0 (numerically), in which case nothing changes.
+  mutating func enter(column: [(row: Int, value: Double)], cost: Double, identifier: Int, leaving: Int) -> Bool {
+    computeDirection(column)
+    let pivotValue = direction[leaving]
+    if abs(pivotValue) <= 1e-9 { return false }
+    pivot(column: column, cost: cost, identifier: identifier, leaving: leaving, step: values[leaving] / pivotValue)
+    return true
+  }
+
+  /// Replaces the right-hand side `b`: the basis stays, its values become
+  /// `B^-1 b` (some may be negative: then dual simplex pivots,
+  /// ``enter(column:cost:identifier:leaving:)``, restore feasibility). The
+  /// duals do not change.
+  ///
+  /// - Complexity: O(m^2).
+  mutating func setRightHandSide(_ rhs: [Double]) {
+    precondition(rhs.count == m)
+    let m = m
+    inverse.withUnsafeBufferPointer { inverse in
+      values.withUnsafeMutableBufferPointer { values in
+        for i in 0..<m {
+          var v = 0.0
+          let row = i * m
+          for j in 0..<m where rhs[j] != 0 { v += inverse[row + j] * rhs[j] }
+          values[i] = abs(v) < 1e-12 ? 0 : v
+        }
+      }
+    }
+  }
+
+  /// Changes the costs of basic variables (row of the basis, new cost)
+  /// and recomputes the duals.
+  ///
+  /// - Complexity: O(m^2).
+  mutating func setCosts(_ changes: [(position: Int, cost: Double)]) {
+    if changes.isEmpty { return }
+    for (position, cost) in changes { costs[position] = cost }
+    pivotsSinceRefresh = 0
+    y = computedDuals()
+  }
+
+  /// Gives the basic columns new identifiers (one per row of the basis).
+  ///
+  /// - Complexity: O(m).
+  mutating func renameBasis(_ identifiers: [Int]) {
+    precondition(identifiers.count == m)
+    basis = identifiers
+  }
+
+  /// Row `i` of the basis inverse, entry `j` (the coefficient of row `j`
+  /// of the constraints in basic variable `i`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always) func inverse(row i: Int, column j: Int) -> Double { inverse[i * m + j] }
+
+  /// `B^-1 a` into ``direction``.
+  private mutating func computeDirection(_ column: [(row: Int, value: Double)]) {
+    let m = m
+    inverse.withUnsafeBufferPointer { inverse in
+      direction.withUnsafeMutableBufferPointer { direction in
+        for i in 0..<m {
+          var d = 0.0
+          let row = i * m
+          for (j, a) in column { d += inverse[row + j] * a }
+          direction[i] = d
+        }
+      }
+    }
+  }
+
+  /// The pivot on ``direction`` at row `leaving`, the entering variable
+  /// taking the value `step`.
+  private mutating func pivot(column: [(row: Int, value: Double)], cost: Double, identifier: Int, leaving: Int, step: Double) {
+    let m = m
     var reducedCost = cost
     for (j, a) in column { reducedCost -= y[j] * a }
     let pivot = direction[leaving]
     let pivotRow = leaving * m
-    let step = max(values[leaving], 0) / pivot
     // The elimination, on raw buffers (the hot loop of column generation);
     // the pivot row is copied out so that the row updates vectorise.
     inverse.withUnsafeMutableBufferPointer { inverse in
@@ -148,6 +232,5 @@ struct RevisedSimplex {
     } else {
       for j in 0..<m { y[j] += reducedCost * pivotRowCopy[j] }
     }
-    return true
   }
 }
