@@ -61,6 +61,9 @@ struct ExactPipeline {
   /// at most: where it finds nothing, this is all it costs.
   var fullRowsNodesPerRow = 2
   var fullRowsShare = 0.03
+  /// The share of the time limit for ``ConsistentNeighbourhoodSearch``
+  /// before the LP, where the LP's pricing has no dynamic programme.
+  var lpFreeShare = 0.2
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -87,6 +90,17 @@ struct ExactPipeline {
           return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
         }
       }
+    }
+    // Pricing without a dynamic programme (capacities of a million units):
+    // the LP may not converge in the time limit; a search without it first.
+    if ConsistentNeighbourhoodSearch.precedesLP(types) {
+      let search = ConsistentNeighbourhoodSearch(types: types)
+      let (patterns, moves) = search.run(
+        from: types.patterns(of: best, itemSizes: scaled.sizes), target: bound.value,
+        until: setup.clock.now + setup.timeLeft * lpFreeShare)
+      let packing = types.packing(patterns: patterns)
+      if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+      if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "search", nodes: moves) }
     }
     do {
       let master = try GilmoreGomoryColumnGeneration(
