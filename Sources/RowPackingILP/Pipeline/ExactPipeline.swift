@@ -8,7 +8,9 @@ import RowPacking
 ///    When the rows at that bound must be exactly full (no waste budget),
 ///    a short ``LimitedDiscrepancyBinCompletion`` for them (stage
 ///    "search"): it finds the perfect packings of AI instances that
-///    column generation is too slow to reach.
+///    column generation is too slow to reach. Where the pricing has no
+///    dynamic programme (GI: capacities of a million units), the LP-free
+///    ``ConsistentNeighbourhoodSearch`` first (stage "search").
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
