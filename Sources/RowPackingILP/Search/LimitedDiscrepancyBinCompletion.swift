@@ -247,7 +247,7 @@ struct LimitedDiscrepancyBinCompletion {
         visits += 1
         // Cut (the node counts as searched in part): too many subsets
         // walked, or the deadline passed.
-        if visits > 50 * limit * m || (visits & 1023 == 0 && clock.now >= deadline) {
+        if visits > 50 * limit * m || (visits & 63 == 0 && clock.now >= deadline) {
           capped = true
           return
         }
