@@ -12,17 +12,27 @@ import RowPacking
 /// 2. Improvement, while the rows exceed the target: the two rows of least
 ///    load are taken out, their items form the pool, and the search runs
 ///    until the pool fits in one row (then it is that row: one row fewer)
-///    or ``iterationsPerRow`` x rows moves pass. A move swaps a set A of at
-///    most two items of a row with a set B of at most three items of the
-///    pool, the row staying within the capacity; each move is the one of
-///    largest gain size(B) - size(A) over every row (the pool shrinks by
-///    the gain), negative gains allowed when no move gains, ties broken at
-///    random. Items just moved out of a row may not go back into it for
-///    ``tabuTenure`` moves, and swaps of equal sizes are not moves. When an
-///    attempt fails, another starts from the best rows with other rows
-///    taken out (a random pair among the emptiest).
+///    or max(``minimumIterations``, ``iterationsPerRow`` x rows) moves
+///    pass. A move swaps a set A of at most two items of a row with a set
+///    B of one to three items of the pool, the row staying within the
+///    capacity; each move is the best over every row by its value, the
+///    decrease of the pool's sum of x + ``squareWeight`` x x^2 (x: an
+///    item's size over the capacity), so that the pool shrinks and keeps
+///    its small items, which fill any row's last gap; moves that lose are
+///    taken when none gains, ties broken at random. Tabu, for a tenure
+///    drawn from ``tabuTenure``...2 x ``tabuTenure`` moves: an item type
+///    moved out of a row does not go back into it, and one moved into a
+///    row does not leave a row; swaps of equal sizes are not moves. After
+///    ``failedAttemptLimit`` attempts in a row that save none it gives up
+///    (the target may be below the optimum); a failed attempt is followed
+///    by one with another pair of rows taken out (a random pair among the
+///    emptiest).
 ///
-/// It packs or finds nothing; it never proves. Its work does not depend on
+/// ``run(from:target:until:)`` improves the fewer rows of the construction
+/// and the caller's packing (on GI the packers' usually: on csBB500_5 the
+/// construction made 1821 rows, first fit decreasing 1724). It returns
+/// the fewest rows it found, never more than it started from; it never
+/// proves. Its work does not depend on
 /// the capacity, so it serves where the LP's pricing is slow (capacities
 /// of a million units and thousands of items).
 ///
@@ -51,8 +61,9 @@ struct ConsistentNeighbourhoodSearch {
   /// The weight of squared sizes in a move's value (see `searchPool`).
   var squareWeight = 0.01
   /// Attempts in a row that save no row before the search gives up (the
-  /// target may be below the optimum).
-  var failedAttemptLimit = 2
+  /// target may be below the optimum: then this is all it costs). One:
+  /// on GI, rows were saved at the first attempt or not at all.
+  var failedAttemptLimit = 1
   var seed: UInt64 = 0x5eed
 
   init(types: ItemTypes) { self.types = types }
