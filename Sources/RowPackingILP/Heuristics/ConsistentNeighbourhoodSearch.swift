@@ -73,11 +73,8 @@ struct ConsistentNeighbourhoodSearch {
   /// binary pieces of the demands), so that every pricing is a branch and
   /// bound whose work may explode (GI: capacity 1.5 million, 500 types).
   static func precedesLP(_ types: ItemTypes) -> Bool {
-    var pieces = 0
-    for (size, demand) in zip(types.sizes, types.demands) {
-      let most = min(demand, types.capacity / size)
-      pieces += most.bitWidth - most.leadingZeroBitCount
-    }
+    let pieces = KnapsackPricing.binaryPieces(
+      sizes: types.sizes, bounds: types.demands, capacity: types.capacity, of: types.sizes.indices)
     let (cells, overflow) = (types.capacity + 1).multipliedReportingOverflow(by: pieces)
     return overflow || cells > KnapsackPricing.fallbackCells
   }
