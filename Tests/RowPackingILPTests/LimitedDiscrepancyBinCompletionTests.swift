@@ -76,4 +76,42 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
       assertVerified(patterns, types, sizes: instance.sizes, rows: optimum, message)
     }
   }
+
+  /// A perfect instance of `rows` rows at `capacity`, seeded.
+  func bigInstance(rows: Int, capacity: Int, seed: UInt64) -> ItemTypes {
+    var random = SplitMix64(seed: seed)
+    return ItemTypes(sizes: perfectInstance(rows: rows, capacity: capacity, random: &random), capacity: capacity)
+  }
+
+  /// A node starts only when its cost is left before the deadline: with
+  /// every node assumed to cost an hour, none starts (the one counted is
+  /// the one turned away), however long the deadline.
+  func testNoNodeStartsWhenItsCostExceedsTheTimeLeft() {
+    let types = bigInstance(rows: 300, capacity: 2000, seed: 5)
+    var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+    search.minimumStepCost = .seconds(3600)
+    let (patterns, nodes) = search.run(rows: 300, until: ContinuousClock().now + .seconds(60))
+    XCTAssertNil(patterns)
+    XCTAssertLessThanOrEqual(nodes, 1)
+    // Without the assumption the same search does start nodes.
+    search.minimumStepCost = .zero
+    search.nodeLimit = 3
+    XCTAssertGreaterThan(search.run(rows: 300, until: ContinuousClock().now + .seconds(60)).nodes, 1)
+  }
+
+  /// On a big instance (900-odd items, capacity 20 000: a node's tables
+  /// take long in a debug build) a short deadline is kept: the search
+  /// returns within a generous bound of it (not a timing test of speed:
+  /// the bound is many nodes wide).
+  func testKeepsAShortDeadlineOnABigInstance() {
+    let types = bigInstance(rows: 300, capacity: 20_000, seed: 6)
+    let search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let (patterns, nodes) = search.run(rows: 300, until: start + .milliseconds(200))
+    let elapsed = clock.now - start
+    if let patterns { assertPacks(patterns, types, rows: 300, "big instance") }
+    XCTAssertGreaterThan(nodes, 0)
+    XCTAssertLessThan(elapsed, .seconds(5), "\(nodes) nodes")
+  }
 }

@@ -151,6 +151,18 @@ struct KnapsackPricing {
     return patterns
   }
 
+  /// The binary pieces of `types` (each type's copies that fit, at most
+  /// its bound, split into powers of two): the dynamic programme's table
+  /// has capacity + 1 cells per piece.
+  static func binaryPieces(sizes: [Int], bounds: [Int], capacity: Int, of types: some Sequence<Int>) -> Int {
+    var pieces = 0
+    for t in types {
+      let most = min(bounds[t], capacity / sizes[t])
+      pieces += most.bitWidth - most.leadingZeroBitCount
+    }
+    return pieces
+  }
+
   /// The pattern of largest total weight (type indices, increasing) and
   /// that weight, or `nil` when `deadline` passed before it was found.
   ///
@@ -162,11 +174,7 @@ struct KnapsackPricing {
   func best(weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant, others: Int = 0) -> Answer? {
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
     if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0) }
-    var pieces = 0
-    for t in candidates {
-      let most = min(bounds[t], capacity / sizes[t])
-      pieces += most.bitWidth - most.leadingZeroBitCount
-    }
+    let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: candidates)
     let tableLimit = others > 0 && candidates.count >= Self.columnsMinimumTypes
       ? columnsTableCells : Self.dynamicProgrammingCells
     if (capacity + 1) * pieces <= tableLimit {

@@ -8,7 +8,9 @@ import RowPacking
 ///    When the rows at that bound must be exactly full (no waste budget),
 ///    a short ``LimitedDiscrepancyBinCompletion`` for them (stage
 ///    "search"): it finds the perfect packings of AI instances that
-///    column generation is too slow to reach.
+///    column generation is too slow to reach. Where the pricing has no
+///    dynamic programme (GI: capacities of a million units), the LP-free
+///    ``ConsistentNeighbourhoodSearch`` first (stage "search").
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
@@ -61,6 +63,9 @@ struct ExactPipeline {
   /// at most: where it finds nothing, this is all it costs.
   var fullRowsNodesPerRow = 2
   var fullRowsShare = 0.03
+  /// The share of the time limit for ``ConsistentNeighbourhoodSearch``
+  /// before the LP, where the LP's pricing has no dynamic programme.
+  var lpFreeShare = 0.2
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -87,6 +92,17 @@ struct ExactPipeline {
           return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
         }
       }
+    }
+    // Pricing without a dynamic programme (capacities of a million units):
+    // the LP may not converge in the time limit; a search without it first.
+    if ConsistentNeighbourhoodSearch.precedesLP(types) {
+      let search = ConsistentNeighbourhoodSearch(types: types)
+      let (patterns, moves) = search.run(
+        from: types.patterns(of: best, itemSizes: scaled.sizes), target: bound.value,
+        until: setup.clock.now + setup.timeLeft * lpFreeShare)
+      let packing = types.packing(patterns: patterns)
+      if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+      if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "search", nodes: moves) }
     }
     do {
       let master = try GilmoreGomoryColumnGeneration(

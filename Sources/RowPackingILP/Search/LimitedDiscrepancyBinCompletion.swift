@@ -39,7 +39,8 @@ import RowPacking
 ///
 /// - Complexity: per node O(*n* x C) for the counting table (*n* items
 ///   left) and O(*m* log *n* x C / 64) for the bitset table of the *m* item
-///   types; at most ``nodeLimit`` nodes in all, and the deadline.
+///   types; at most ``nodeLimit`` nodes in all, and the deadline: a node
+///   starts only when the cost of recent nodes is left before it.
 struct LimitedDiscrepancyBinCompletion {
   /// Distinct item sizes, decreasing (the types).
   let sizes: [Int]
@@ -57,6 +58,10 @@ struct LimitedDiscrepancyBinCompletion {
   var restartPasses = 20
   var restartNodeLimit = 2_000
   var seed: UInt64 = 0x5eed
+  /// The least a node is assumed to cost: a node starts only when the
+  /// larger of this and the measured cost of recent nodes is left before
+  /// the deadline.
+  var minimumStepCost: Duration = .zero
 
   init(sizes: [Int], demands: [Int], capacity: Int) {
     self.sizes = sizes
@@ -73,6 +78,8 @@ struct LimitedDiscrepancyBinCompletion {
     if total == 0 { return ([], 0) }
     let search = Search(sizes: sizes, demands: demands, capacity: capacity, deadline: deadline, seed: seed)
     search.completionLimit = completionLimit
+    search.minimumStepCost = minimumStepCost
+    search.stepCost = minimumStepCost
     var discrepancy = 0
     var restarts = 0
     while search.nodes < nodeLimit && !search.timedOut {
@@ -105,6 +112,13 @@ struct LimitedDiscrepancyBinCompletion {
     var aborted = false
     var randomized = false
     var completionLimit = 64
+    /// The work of a recent node before its children (tables and
+    /// completions; the largest of the last, halved at each node): a node
+    /// starts only when that much time is left before the deadline, so
+    /// that on large instances, where one node takes long, the search
+    /// stops within its time rather than one node after it.
+    var stepCost: Duration = .zero
+    var minimumStepCost: Duration = .zero
     var random: SplitMix64
     /// Demands (and rows left) whose search failed with nothing cut.
     var failed = Set<[Int]>()
@@ -233,7 +247,7 @@ struct LimitedDiscrepancyBinCompletion {
         visits += 1
         // Cut (the node counts as searched in part): too many subsets
         // walked, or the deadline passed.
-        if visits > 50 * limit * m || (visits & 1023 == 0 && clock.now >= deadline) {
+        if visits > 50 * limit * m || (visits & 63 == 0 && clock.now >= deadline) {
           capped = true
           return
         }
@@ -356,7 +370,8 @@ struct LimitedDiscrepancyBinCompletion {
       if rowsLeft == 0 { return (false, true) }
       nodes += 1
       if nodes > passLimit { aborted = true }
-      if clock.now >= deadline {
+      let started = clock.now
+      if started + stepCost >= deadline {
         aborted = true
         timedOut = true
       }
@@ -367,6 +382,7 @@ struct LimitedDiscrepancyBinCompletion {
 
       // The most constrained item: fewest completions within the waste left.
       let (pick, fewest) = fewestCompletions(wasteLeft: wasteLeft, randomized: randomized)
+      stepCost = max(clock.now - started, stepCost / 2, minimumStepCost)
       if fewest <= 0 { return (false, true) }
 
       demand[pick] -= 1
@@ -378,6 +394,7 @@ struct LimitedDiscrepancyBinCompletion {
       if !capped && wasteLeft > 0 {
         capped = completions(room: room, least: 1, most: wasteLeft, limit: completionLimit, into: &list)
       }
+      stepCost = max(clock.now - started, stepCost / 2, minimumStepCost)
       if randomized && list.count > 1 {
         // Restarts: a random completion first, the others in order.
         if random.next() % 10 == 0 { list.swapAt(0, 1) }
