@@ -10,11 +10,11 @@ import XCTest
 /// packing in the optimum's rows, none in one row fewer); every packing it
 /// returns goes through the verifier.
 final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
-  /// `rows` rows of `capacity` each cut into 2 to 4 pieces, shuffled.
-  func perfectInstance(rows: Int, capacity: Int, random: inout SplitMix64) -> [Int] {
+  /// `rows` rows of `capacity` each cut into `pieces` pieces (at most), shuffled.
+  func perfectInstance(rows: Int, capacity: Int, pieces: ClosedRange<Int> = 2...4, random: inout SplitMix64) -> [Int] {
     var sizes: [Int] = []
     for _ in 0..<rows {
-      let pieces = 2 + Int(random.next() % 3)
+      let pieces = pieces.lowerBound + Int(random.next() % UInt64(pieces.count))
       var cuts = (0..<(pieces - 1)).map { _ in 1 + Int(random.next() % UInt64(capacity - 1)) }
       cuts += [0, capacity]
       cuts.sort()
@@ -54,6 +54,31 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
       }
       assertVerified(patterns, types, sizes: sizes, rows: rows, message)
     }
+  }
+
+  /// Rows cut into many small pieces: the subset counts pass 2^64, so
+  /// the search reads the large ones from its fresh tables.
+  func testFindsPerfectPackingsOfManySmallItems() {
+    var random = SplitMix64(seed: 77)
+    var largestCount = 0.0
+    for k in 0..<4 {
+      let rows = 3 + Int(random.next() % 2)
+      let capacity = 120 + Int(random.next() % 30)
+      let sizes = perfectInstance(rows: rows, capacity: capacity, pieces: 30...40, random: &random)
+      // The largest subset count (in doubles: approximate, enough here).
+      var counts = [Double](repeating: 0, count: capacity + 1)
+      counts[0] = 1
+      for s in sizes { for x in stride(from: capacity, through: s, by: -1) { counts[x] += counts[x - s] } }
+      largestCount = max(largestCount, counts.max()!)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes)"
+      guard let patterns = search(types, rows: rows, exhaustive: false) else {
+        XCTFail("no packing in the \(rows) rows cut: \(message)")
+        continue
+      }
+      assertVerified(patterns, types, sizes: sizes, rows: rows, message)
+    }
+    XCTAssertGreaterThan(largestCount, 0x1p64, "no count past 2^64: the test does not reach the fresh tables")
   }
 
   func testAgreesWithBruteForce() {
