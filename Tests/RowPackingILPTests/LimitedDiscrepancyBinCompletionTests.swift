@@ -25,9 +25,12 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
   }
 
   /// The search on `sizes`, with no discrepancy limit when `exhaustive`.
-  func search(_ types: ItemTypes, rows: Int, exhaustive: Bool) -> [Pattern]? {
+  func search(
+    _ types: ItemTypes, rows: Int, exhaustive: Bool, restrictions: [NearFullRowsModel.DualRestriction] = []
+  ) -> [Pattern]? {
     var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
     if exhaustive { search.maxDiscrepancy = .max }
+    search.restrictions = restrictions
     return search.run(rows: rows, until: ContinuousClock().now + .seconds(30)).patterns
   }
 
@@ -40,19 +43,24 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
     XCTAssertTrue(verify(packing, for: instance).isEmpty, message)
   }
 
+  /// The search finds a packing of `sizes` (cut from `rows` rows) in
+  /// `rows` rows, and it verifies.
+  func assertFindsPacking(_ sizes: [Int], rows: Int, capacity: Int, _ name: String) {
+    let types = ItemTypes(sizes: sizes, capacity: capacity)
+    let message = "\(name): \(rows) rows of \(capacity), sizes \(sizes)"
+    guard let patterns = search(types, rows: rows, exhaustive: false) else {
+      return XCTFail("no packing in the \(rows) rows cut: \(message)")
+    }
+    assertVerified(patterns, types, sizes: sizes, rows: rows, message)
+  }
+
   func testFindsPerfectPackings() {
     var random = SplitMix64(seed: 2026)
     for k in 0..<40 {
       let rows = 3 + Int(random.next() % 14)
       let capacity = 30 + Int(random.next() % 300)
       let sizes = perfectInstance(rows: rows, capacity: capacity, random: &random)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes)"
-      guard let patterns = search(types, rows: rows, exhaustive: false) else {
-        XCTFail("no packing in the \(rows) rows cut: \(message)")
-        continue
-      }
-      assertVerified(patterns, types, sizes: sizes, rows: rows, message)
+      assertFindsPacking(sizes, rows: rows, capacity: capacity, "instance \(k)")
     }
   }
 
@@ -70,13 +78,7 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
       counts[0] = 1
       for s in sizes { for x in stride(from: capacity, through: s, by: -1) { counts[x] += counts[x - s] } }
       largestCount = max(largestCount, counts.max()!)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes)"
-      guard let patterns = search(types, rows: rows, exhaustive: false) else {
-        XCTFail("no packing in the \(rows) rows cut: \(message)")
-        continue
-      }
-      assertVerified(patterns, types, sizes: sizes, rows: rows, message)
+      assertFindsPacking(sizes, rows: rows, capacity: capacity, "instance \(k)")
     }
     XCTAssertGreaterThan(largestCount, 0x1p64, "no count past 2^64: the test does not reach the fresh tables")
   }
@@ -90,15 +92,37 @@ final class LimitedDiscrepancyBinCompletionTests: XCTestCase {
       }
       let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
       let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
-      let message = "instance \(k): \(instance), optimum \(optimum)"
-      if let patterns = search(types, rows: optimum - 1, exhaustive: true) {
-        XCTFail("a packing in \(optimum - 1) rows: \(patterns), \(message)")
+      // Restrictions hold for any weights: none, weights about
+      // proportional to the sizes (they bind), and random ones.
+      let restrictionSets = [[], [restriction(types, weights: types.sizes.map { 3 * $0 + Int(random.next() % 4) })],
+        [restriction(types, weights: types.sizes.map { _ in Int(random.next() % 10) })]]
+      for restrictions in restrictionSets {
+        let message = "instance \(k): \(instance), optimum \(optimum), restrictions \(restrictions)"
+        if let patterns = search(types, rows: optimum - 1, exhaustive: true, restrictions: restrictions) {
+          XCTFail("a packing in \(optimum - 1) rows: \(patterns), \(message)")
+        }
+        guard let patterns = search(types, rows: optimum, exhaustive: true, restrictions: restrictions) else {
+          XCTFail("no packing in \(optimum) rows: \(message)")
+          continue
+        }
+        assertVerified(patterns, types, sizes: instance.sizes, rows: optimum, message)
       }
-      guard let patterns = search(types, rows: optimum, exhaustive: true) else {
-        XCTFail("no packing in \(optimum) rows: \(message)")
-        continue
-      }
-      assertVerified(patterns, types, sizes: instance.sizes, rows: optimum, message)
     }
+  }
+
+  /// The restriction of `weights` with its exact maximum over the rows
+  /// that fit (every subset of the items tried).
+  func restriction(_ types: ItemTypes, weights: [Int]) -> NearFullRowsModel.DualRestriction {
+    let items = types.demands.indices.flatMap { Array(repeating: $0, count: types.demands[$0]) }
+    var best = 0
+    for mask in 0..<(1 << items.count) {
+      var size = 0, weight = 0
+      for i in items.indices where mask & (1 << i) != 0 {
+        size += types.sizes[items[i]]
+        weight += weights[items[i]]
+      }
+      if size <= types.capacity { best = max(best, weight) }
+    }
+    return NearFullRowsModel.DualRestriction(weights: weights, maxWeight: best)
   }
 }

@@ -28,7 +28,10 @@ import RowPacking
 ///    packing in that many rows, or a proof that there is none (the bound
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
-///    and few rows fit in it.
+///    and few rows fit in it. Before the model, when the bound's rows must
+///    be exactly full, ``LimitedDiscrepancyBinCompletion`` again with a
+///    quarter of the time left, its rows restricted by the same duals
+///    (stage "search").
 ///    Then a wider diving search (limited discrepancies, restarts) towards
 ///    the bound, possibly raised, with most of the time left.
 /// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
@@ -61,6 +64,10 @@ struct ExactPipeline {
   /// at most: where it finds nothing, this is all it costs.
   var fullRowsNodesPerRow = 2
   var fullRowsShare = 0.03
+  /// When the LP and the first dives found no packing and the bound's rows
+  /// must still be exactly full, the search again (other seeds, no node
+  /// limit, its randomized restarts) with this share of the time left.
+  var fullRowsLongShare = 0.25
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -75,14 +82,12 @@ struct ExactPipeline {
     // Rows exactly full at the simple bound: a short bin
     // completion by limited discrepancy (its first dive and a little
     // more) may find them before any LP.
-    let total = scaled.sizes.reduce(0, +)
-    if bound.value * scaled.capacity - total <= Int(Double(scaled.capacity) * fullRowsWasteShare) {
-      var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
-      search.nodeLimit = fullRowsNodesPerRow * bound.value
-      let (patterns, searched) = search.run(rows: bound.value, until: setup.clock.now + setup.timeLeft * fullRowsShare)
-      if let patterns {
-        let packing = types.packing(patterns: patterns)
-        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+    if rowsMustBeFull(rows: bound.value, scaled: scaled) {
+      let (packing, searched) = fullRowsSearch(
+        types: types, rows: bound.value, nodeLimit: fullRowsNodesPerRow * bound.value, seed: 0x5eed,
+        until: setup.clock.now + setup.timeLeft * fullRowsShare, best: best)
+      if let packing {
+        best = packing
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
         }
@@ -146,6 +151,16 @@ struct ExactPipeline {
           until: setup.clock.now + setup.timeLeft * 0.2)
       }
       var restrictions = try nextRestrictions()
+      // Rows that must still be exactly full: the search again, longer,
+      // its rows restricted to those the duals allow.
+      if rowsMustBeFull(rows: bound.value, scaled: scaled) {
+        let (packing, searched) = fullRowsSearch(
+          types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
+          until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
+        if let packing {
+          return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
+        }
+      }
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
       let searchDeadline = setup.clock.now + setup.timeLeft * 0.6

@@ -65,6 +65,14 @@ struct LimitedDiscrepancyBinCompletion {
   var restartPasses = 20
   var restartNodeLimit = 2_000
   var seed: UInt64 = 0x5eed
+  /// Integer weights whose best row is worth `maxWeight` (from the LP's
+  /// optimal duals: ``GilmoreGomoryColumnGeneration/dualRestrictions(vertices:epsilon:seed:until:)``).
+  /// In any packing in `rows` rows the rows fall short of `maxWeight` by
+  /// `rows x maxWeight - sum(weights x demands)` (the gap) in all, so a
+  /// row that falls shorter than the gap left is not tried; with the LP
+  /// bound met, the gap is 0 and every row must be a row of reduced cost
+  /// 0 at those duals. Valid for any nonnegative weights.
+  var restrictions: [NearFullRowsModel.DualRestriction] = []
 
   init(sizes: [Int], demands: [Int], capacity: Int) {
     self.sizes = sizes
@@ -79,8 +87,16 @@ struct LimitedDiscrepancyBinCompletion {
     let budget = rows * capacity - total
     if budget < 0 || sizes.contains(where: { $0 > capacity || $0 <= 0 }) { return (nil, 0) }
     if total == 0 { return ([], 0) }
+    var gaps: [Int] = []
+    for restriction in restrictions {
+      let gap = rows * restriction.maxWeight - zip(restriction.weights, demands).reduce(0) { $0 + $1.0 * $1.1 }
+      if gap < 0 { return (nil, 0) }  // a proof: no packing in `rows` rows
+      gaps.append(gap)
+    }
     let search = Search(sizes: sizes, demands: demands, capacity: capacity, deadline: deadline, seed: seed)
     search.completionLimit = completionLimit
+    search.restrictions = restrictions
+    search.gapLeft = gaps
     var discrepancy = 0
     var restarts = 0
     while search.nodes < nodeLimit && !search.timedOut {
@@ -112,6 +128,10 @@ struct LimitedDiscrepancyBinCompletion {
     var timedOut = false
     var aborted = false
     var randomized = false
+    var restrictions: [NearFullRowsModel.DualRestriction] = []
+    /// What the rows left may still fall short of each restriction's
+    /// `maxWeight` in all (set by the rows fixed).
+    var gapLeft: [Int] = []
     var completionLimit = 64
     var random: SplitMix64
     /// Demands (and rows left) whose search failed with nothing cut.
@@ -317,7 +337,9 @@ struct LimitedDiscrepancyBinCompletion {
     /// The completions of a row with `room` left that waste between
     /// `least` and `most`, as type lists, larger items first; at most
     /// `limit` (then `capped`).
-    func completions(room: Int, least: Int, most: Int, limit: Int, into list: inout [(items: [Int], waste: Int)]) -> Bool {
+    func completions(
+      pick: Int, room: Int, least: Int, most: Int, limit: Int, into list: inout [(items: [Int], waste: Int)]
+    ) -> Bool {
       var current: [Int] = []
       var capped = false
       var visits = 0
@@ -336,6 +358,7 @@ struct LimitedDiscrepancyBinCompletion {
           // Maximal: no item left fits in the waste; not dominated.
           if waste > 0, let smallest = smallestLeft(), smallest <= waste { return }
           if dominated(current, waste: waste) { return }
+          if !restrictions.isEmpty && !meetsRestrictions(pick, current) { return }
           if list.count >= limit {
             capped = true
             return
@@ -361,6 +384,22 @@ struct LimitedDiscrepancyBinCompletion {
       }
       visit(0, room)
       return capped
+    }
+
+    /// What the row of `pick` and `items` falls short of each
+    /// restriction's `maxWeight`.
+    func shortfalls(_ pick: Int, _ items: [Int]) -> [Int] {
+      restrictions.map { r in r.maxWeight - items.reduce(r.weights[pick]) { $0 + r.weights[$1] } }
+    }
+
+    /// Whether the row of `pick` and `items` falls short of no
+    /// restriction's `maxWeight` by more than the gap left.
+    func meetsRestrictions(_ pick: Int, _ items: [Int]) -> Bool {
+      for (r, restriction) in restrictions.enumerated() {
+        let weight = items.reduce(restriction.weights[pick]) { $0 + restriction.weights[$1] }
+        if restriction.maxWeight - weight > gapLeft[r] { return false }
+      }
+      return true
     }
 
     func smallestLeft() -> Int? {
@@ -462,9 +501,9 @@ struct LimitedDiscrepancyBinCompletion {
       buildReach(upTo: capacity - sizes[pick])
       let room = capacity - sizes[pick]
       var list: [(items: [Int], waste: Int)] = []
-      var capped = completions(room: room, least: 0, most: 0, limit: completionLimit, into: &list)
+      var capped = completions(pick: pick, room: room, least: 0, most: 0, limit: completionLimit, into: &list)
       if !capped && wasteLeft > 0 {
-        capped = completions(room: room, least: 1, most: wasteLeft, limit: completionLimit, into: &list)
+        capped = completions(pick: pick, room: room, least: 1, most: wasteLeft, limit: completionLimit, into: &list)
       }
       if randomized && list.count > 1 {
         // Restarts: a random completion first, the others in order.
@@ -477,11 +516,14 @@ struct LimitedDiscrepancyBinCompletion {
           break
         }
         for t in completion.items { demand[t] -= 1 }
+        let shortfalls = shortfalls(pick, completion.items)
+        for r in shortfalls.indices { gapLeft[r] -= shortfalls[r] }
         chosen.append(([pick] + completion.items).sorted())
         let outcome = search(
           rowsLeft: rowsLeft - 1, wasteLeft: wasteLeft - completion.waste,
           discrepanciesLeft: discrepanciesLeft - (i > 0 ? 1 : 0))
         for t in completion.items { demand[t] += 1 }
+        for r in shortfalls.indices { gapLeft[r] += shortfalls[r] }
         if outcome.found { return (true, true) }
         chosen.removeLast()
         if !outcome.complete { complete = false }
