@@ -30,7 +30,7 @@ import RowPacking
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
 ///    and few rows fit in it. Before the model, when the bound's rows must
 ///    be exactly full, ``LimitedDiscrepancyBinCompletion`` again with a
-///    quarter of the time left, its rows restricted by the same duals
+///    tenth of the time left, its rows restricted by the same duals
 ///    (stage "search").
 ///    Then a wider diving search (limited discrepancies, restarts) towards
 ///    the bound, possibly raised, with most of the time left.
@@ -67,7 +67,7 @@ struct ExactPipeline {
   /// When the LP and the first dives found no packing and the bound's rows
   /// must still be exactly full, the search again (other seeds, no node
   /// limit, its randomized restarts) with this share of the time left.
-  var fullRowsLongShare = 0.25
+  var fullRowsLongShare = 0.1
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
