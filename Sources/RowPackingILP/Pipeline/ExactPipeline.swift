@@ -28,12 +28,12 @@ import RowPacking
 ///    packing in that many rows, or a proof that there is none (the bound
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
-///    and few rows fit in it. Before the model, when the bound's rows must
-///    be exactly full, ``LimitedDiscrepancyBinCompletion`` again with a
-///    tenth of the time left, its rows restricted by the same duals
-///    (stage "search").
+///    and few rows fit in it.
 ///    Then a wider diving search (limited discrepancies, restarts) towards
-///    the bound, possibly raised, with most of the time left.
+///    the bound, possibly raised, with most of the time left. When the
+///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
+///    again with half the time left, its rows restricted by the same
+///    duals (stage "search").
 /// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -64,10 +64,11 @@ struct ExactPipeline {
   /// at most: where it finds nothing, this is all it costs.
   var fullRowsNodesPerRow = 2
   var fullRowsShare = 0.03
-  /// When the LP and the first dives found no packing and the bound's rows
-  /// must still be exactly full, the search again (other seeds, no node
-  /// limit, its randomized restarts) with this share of the time left.
-  var fullRowsLongShare = 0.1
+  /// When the LP, the dives and the near-full-rows model found no packing
+  /// and the bound's rows must still be exactly full, the search again
+  /// (another seed, no node limit, its randomized restarts, the dual
+  /// restrictions) with this share of the time left before the MIP.
+  var fullRowsLongShare = 0.5
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -151,16 +152,6 @@ struct ExactPipeline {
           until: setup.clock.now + setup.timeLeft * 0.2)
       }
       var restrictions = try nextRestrictions()
-      // Rows that must still be exactly full: the search again, longer,
-      // its rows restricted to those the duals allow.
-      if rowsMustBeFull(rows: bound.value, scaled: scaled) {
-        let (packing, searched) = fullRowsSearch(
-          types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
-          until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
-        if let packing {
-          return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
-        }
-      }
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
       let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
@@ -214,6 +205,16 @@ struct ExactPipeline {
         try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
+      // Rows that must still be exactly full: the search again, longer,
+      // its rows restricted to those the duals allow, before the MIP.
+      if rowsMustBeFull(rows: bound.value, scaled: scaled) && setup.timeLeft > .milliseconds(50) {
+        let (packing, searched) = fullRowsSearch(
+          types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
+          until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
+        if let packing {
+          return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
         }
       }
       if setup.timeLeft <= .milliseconds(50) {
