@@ -32,7 +32,10 @@ import RowPacking
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
 ///    and few rows fit in it.
 ///    Then a wider diving search (limited discrepancies, restarts) towards
-///    the bound, possibly raised, with most of the time left.
+///    the bound, possibly raised, with most of the time left. When the
+///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
+///    again with half the time left, its rows restricted by the same
+///    duals (stage "search").
 /// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -66,6 +69,11 @@ struct ExactPipeline {
   /// The share of the time limit for ``ConsistentNeighbourhoodSearch``
   /// before the LP, where the LP's pricing has no dynamic programme.
   var lpFreeShare = 0.2
+  /// When the LP, the dives and the near-full-rows model found no packing
+  /// and the bound's rows must still be exactly full, the search again
+  /// (another seed, no node limit, its randomized restarts, the dual
+  /// restrictions) with this share of the time left before the MIP.
+  var fullRowsLongShare = 0.5
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -80,14 +88,12 @@ struct ExactPipeline {
     // Rows exactly full at the simple bound: a short bin
     // completion by limited discrepancy (its first dive and a little
     // more) may find them before any LP.
-    let total = scaled.sizes.reduce(0, +)
-    if bound.value * scaled.capacity - total <= Int(Double(scaled.capacity) * fullRowsWasteShare) {
-      var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
-      search.nodeLimit = fullRowsNodesPerRow * bound.value
-      let (patterns, searched) = search.run(rows: bound.value, until: setup.clock.now + setup.timeLeft * fullRowsShare)
-      if let patterns {
-        let packing = types.packing(patterns: patterns)
-        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+    if rowsMustBeFull(rows: bound.value, scaled: scaled) {
+      let (packing, searched) = fullRowsSearch(
+        types: types, rows: bound.value, nodeLimit: fullRowsNodesPerRow * bound.value, seed: 0x5eed,
+        until: setup.clock.now + setup.timeLeft * fullRowsShare, best: best)
+      if let packing {
+        best = packing
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
         }
@@ -215,6 +221,16 @@ struct ExactPipeline {
         try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
+      // Rows that must still be exactly full: the search again, longer,
+      // its rows restricted to those the duals allow, before the MIP.
+      if rowsMustBeFull(rows: bound.value, scaled: scaled) && setup.timeLeft > .milliseconds(50) {
+        let (packing, searched) = fullRowsSearch(
+          types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
+          until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
+        if let packing {
+          return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
         }
       }
       if setup.timeLeft <= .milliseconds(50) {

@@ -9,11 +9,16 @@ import RowPacking
 /// leave at most W = `rows x C - S` unused in all. Each node of the search
 /// fixes one row:
 ///
-/// 1. For every item left, it counts the subsets of the other items left
-///    that complete its row within what is left of W (a counting subset-sum
+/// 1. For every item left, it counts the subsets of the items left that
+///    complete its row within what is left of W (a counting subset-sum
 ///    table over all items left); an item with no completion ends the node
 ///    (look-ahead), and the item with the fewest completions is the one
-///    whose row is fixed (most constrained first; ties: the largest).
+///    whose row is fixed (most constrained first; ties: the largest). The
+///    table is kept up to date modulo 2^64 as items leave and come back
+///    (``SubsetSumCounts``, O(C) per item); a count is taken from it where
+///    a table counted afresh for a superset of the items left (on the
+///    path, again when a fifth of its items have left) keeps it below
+///    2^62, so it is exact, and from that table otherwise (a large count).
 /// 2. Its completions are enumerated from a bitset table of the sums the
 ///    items left can make (only subsets that reach the window are walked),
 ///    exact ones first, then with waste, larger items first; a completion
@@ -37,10 +42,13 @@ import RowPacking
 /// problems", Wiley 1990 (the dominance criterion); W. D. Harvey and M. L.
 /// Ginsberg, "Limited discrepancy search", IJCAI 1995.
 ///
-/// - Complexity: per node O(*n* x C) for the counting table (*n* items
-///   left) and O(*m* log *n* x C / 64) for the bitset table of the *m* item
-///   types; at most ``nodeLimit`` nodes in all, and the deadline: a node
-///   starts only when the cost of recent nodes is left before it.
+/// - Complexity: per node O(*k* x C) to update the counting table for the
+///   *k* items that left or came back, O(*n* x C) for a table counted
+///   afresh (*n* items left; a few times per path of rows, and after
+///   backtracking past it), and O(*m* log *n* x R / 64) for the bitset
+///   table of the *m* item types up to the row's room R; at most
+///   ``nodeLimit`` nodes in all, and the deadline: a node starts only when
+///   the cost of recent nodes is left before it.
 struct LimitedDiscrepancyBinCompletion {
   /// Distinct item sizes, decreasing (the types).
   let sizes: [Int]
@@ -62,6 +70,14 @@ struct LimitedDiscrepancyBinCompletion {
   /// larger of this and the measured cost of recent nodes is left before
   /// the deadline.
   var minimumStepCost: Duration = .zero
+  /// Integer weights whose best row is worth `maxWeight` (from the LP's
+  /// optimal duals: ``GilmoreGomoryColumnGeneration/dualRestrictions(vertices:epsilon:seed:until:)``).
+  /// In any packing in `rows` rows the rows fall short of `maxWeight` by
+  /// `rows x maxWeight - sum(weights x demands)` (the gap) in all, so a
+  /// row that falls shorter than the gap left is not tried; with the LP
+  /// bound met, the gap is 0 and every row must be a row of reduced cost
+  /// 0 at those duals. Valid for any nonnegative weights.
+  var restrictions: [NearFullRowsModel.DualRestriction] = []
 
   init(sizes: [Int], demands: [Int], capacity: Int) {
     self.sizes = sizes
@@ -76,10 +92,18 @@ struct LimitedDiscrepancyBinCompletion {
     let budget = rows * capacity - total
     if budget < 0 || sizes.contains(where: { $0 > capacity || $0 <= 0 }) { return (nil, 0) }
     if total == 0 { return ([], 0) }
+    var gaps: [Int] = []
+    for restriction in restrictions {
+      let gap = rows * restriction.maxWeight - zip(restriction.weights, demands).reduce(0) { $0 + $1.0 * $1.1 }
+      if gap < 0 { return (nil, 0) }  // a proof: no packing in `rows` rows
+      gaps.append(gap)
+    }
     let search = Search(sizes: sizes, demands: demands, capacity: capacity, deadline: deadline, seed: seed)
     search.completionLimit = completionLimit
     search.minimumStepCost = minimumStepCost
     search.stepCost = minimumStepCost
+    search.restrictions = restrictions
+    search.gapLeft = gaps
     var discrepancy = 0
     var restarts = 0
     while search.nodes < nodeLimit && !search.timedOut {
@@ -111,6 +135,10 @@ struct LimitedDiscrepancyBinCompletion {
     var timedOut = false
     var aborted = false
     var randomized = false
+    var restrictions: [NearFullRowsModel.DualRestriction] = []
+    /// What the rows left may still fall short of each restriction's
+    /// `maxWeight` in all (set by the rows fixed).
+    var gapLeft: [Int] = []
     var completionLimit = 64
     /// The work of a recent node before its children (tables and
     /// completions; the largest of the last, halved at each node): a node
@@ -124,8 +152,32 @@ struct LimitedDiscrepancyBinCompletion {
     var failed = Set<[Int]>()
     /// reach[t * words ..< (t + 1) * words]: the sums the items of types >= t can make.
     var reach: [UInt64]
-    /// counts[x]: the subsets of the items left of total size x.
+    /// The largest sum `reach` has.
+    var reachLimit = 0
+    /// counts[x]: the subsets of the items left of total size x, counted
+    /// afresh (single precision) for a ``Bound``.
     var counts: [Float]
+    /// The counts of the items left kept up to date modulo 2^64 as items
+    /// leave and come back, for the items `countedDemand` says: the true
+    /// counts wherever a ``Bound`` keeps them below 2^62.
+    var liveCounts: SubsetSumCounts
+    var countedDemand: [Int]
+    /// Running sums of `liveCounts` (rows with waste).
+    var livePrefix: [UInt64] = []
+    /// Upper bounds on the counts: the counts of a superset of the items
+    /// left, counted afresh, as running sums (double precision).
+    struct Bound {
+      var demand: [Int]
+      var items: Int
+      var prefix: [Double]
+    }
+    /// The bounds of the items of nodes on the path, most recent last:
+    /// a bound holds while the items left are a subset of its items.
+    var bounds: [Bound] = []
+    /// A new bound is counted when the items left fall below this share
+    /// of the last bound's: along a path of rows the fresh counts cost a
+    /// few times one count of all items, not one at every node.
+    let recountShare = 0.8
 
     init(sizes: [Int], demands: [Int], capacity: Int, deadline: ContinuousClock.Instant, seed: UInt64) {
       self.sizes = sizes
@@ -137,6 +189,57 @@ struct LimitedDiscrepancyBinCompletion {
       self.random = SplitMix64(seed: seed)
       reach = [UInt64](repeating: 0, count: (sizes.count + 1) * (capacity / 64 + 1))
       counts = [Float](repeating: 0, count: capacity + 1)
+      liveCounts = SubsetSumCounts(capacity: capacity)
+      countedDemand = [Int](repeating: 0, count: sizes.count)
+    }
+
+    /// Brings `liveCounts` to the items left (O(C) per item that left or
+    /// came back since the last call), and makes sure a bound holds for
+    /// them (popping those that no longer do, counting a new one afresh
+    /// when none is left or the last is loose).
+    func syncCounts() {
+      syncLiveCounts()
+      while let last = bounds.last, !zip(demand, last.demand).allSatisfy({ $0 <= $1 }) { bounds.removeLast() }
+      let items = demand.reduce(0, +)
+      if let last = bounds.last, Double(items) >= recountShare * Double(last.items) { return }
+      countSubsets()
+      var prefix = [Double](repeating: 0, count: capacity + 1)
+      var sum: Double = 0
+      for x in 0...capacity {
+        sum += Double(counts[x])
+        prefix[x] = sum
+      }
+      bounds.append(Bound(demand: demand, items: items, prefix: prefix))
+    }
+
+    /// Brings `liveCounts` to the items left.
+    func syncLiveCounts() {
+      for t in 0..<m where countedDemand[t] > demand[t] {
+        liveCounts.remove(size: sizes[t], copies: countedDemand[t] - demand[t])
+        countedDemand[t] = demand[t]
+      }
+      for t in 0..<m where countedDemand[t] < demand[t] {
+        liveCounts.add(size: sizes[t], copies: demand[t] - countedDemand[t])
+        countedDemand[t] = demand[t]
+      }
+    }
+
+    /// The count of completions of an item of type `t` within `wasteLeft`:
+    /// the live count when the last bound keeps it below 2^62 (exact),
+    /// else the bound's (an overestimate).
+    @inline(__always)
+    func completionCount(_ t: Int, wasteLeft: Int) -> Double {
+      let bound = bounds[bounds.count - 1].prefix
+      let hi = capacity - sizes[t]
+      let lo = max(0, hi - wasteLeft)
+      // The bound's count (a little high for its rounding), and the
+      // live count when the bound keeps it below 2^62: then it is exact.
+      let upper = (bound[hi] - (lo > 0 ? bound[lo - 1] : 0)) * 1.001 + bound[hi] * 0x1p-40
+      if upper < 0x1p62 {
+        let live = liveCounts.counts
+        return Double(wasteLeft == 0 ? live[hi] : livePrefix[hi] &- (lo > 0 ? livePrefix[lo - 1] : 0))
+      }
+      return upper
     }
 
     func reset() {
@@ -182,17 +285,20 @@ struct LimitedDiscrepancyBinCompletion {
       }
     }
 
-    /// Fills `reach` for the items left.
-    func buildReach() {
-      let w = words
-      let c = capacity
+    /// Fills `reach` for the items left, for the sums up to `limit` (a
+    /// row's room: no completion needs more).
+    func buildReach(upTo limit: Int) {
+      let stride = words
+      let w = limit / 64 + 1
+      let c = limit
+      reachLimit = limit
       let lastMask: UInt64 = c % 64 == 63 ? .max : (UInt64(1) << UInt64(c % 64 + 1)) - 1
       reach.withUnsafeMutableBufferPointer { r in
-        let base = m * w
+        let base = m * stride
         for i in 0..<w { r[base + i] = 0 }
         r[base] = 1
-        for t in stride(from: m - 1, through: 0, by: -1) {
-          let dst = t * w, src = (t + 1) * w
+        for t in Swift.stride(from: m - 1, through: 0, by: -1) {
+          let dst = t * stride, src = (t + 1) * stride
           for i in 0..<w { r[dst + i] = r[src + i] }
           var left = demand[t]
           var chunk = 1
@@ -203,12 +309,19 @@ struct LimitedDiscrepancyBinCompletion {
             let shift = k * sizes[t]
             if shift > c { break }
             let ws = shift / 64, bs = UInt64(shift % 64)
+            // Downwards, each word from the two it moves from (unchanged yet).
             var i = w - 1
-            while i >= ws {
-              var moved = r[dst + i - ws] << bs
-              if bs > 0 && i - ws >= 1 { moved |= r[dst + i - ws - 1] >> (64 - bs) }
-              r[dst + i] |= moved
-              i -= 1
+            if bs == 0 {
+              while i >= ws {
+                r[dst + i] |= r[dst + i - ws]
+                i -= 1
+              }
+            } else {
+              while i > ws {
+                r[dst + i] |= r[dst + i - ws] << bs | r[dst + i - ws - 1] >> (64 - bs)
+                i -= 1
+              }
+              if i == ws { r[dst + i] |= r[dst] << bs }
             }
             r[dst + w - 1] &= lastMask
           }
@@ -220,7 +333,7 @@ struct LimitedDiscrepancyBinCompletion {
     @inline(__always)
     func reaches(_ t: Int, _ lo: Int, _ hi: Int) -> Bool {
       if hi < 0 { return false }
-      let a = max(lo, 0), b = min(hi, capacity)
+      let a = max(lo, 0), b = min(hi, reachLimit)
       if a > b { return false }
       let base = t * words
       var i = a / 64
@@ -238,7 +351,9 @@ struct LimitedDiscrepancyBinCompletion {
     /// The completions of a row with `room` left that waste between
     /// `least` and `most`, as type lists, larger items first; at most
     /// `limit` (then `capped`).
-    func completions(room: Int, least: Int, most: Int, limit: Int, into list: inout [(items: [Int], waste: Int)]) -> Bool {
+    func completions(
+      pick: Int, room: Int, least: Int, most: Int, limit: Int, into list: inout [(items: [Int], waste: Int)]
+    ) -> Bool {
       var current: [Int] = []
       var capped = false
       var visits = 0
@@ -257,6 +372,7 @@ struct LimitedDiscrepancyBinCompletion {
           // Maximal: no item left fits in the waste; not dominated.
           if waste > 0, let smallest = smallestLeft(), smallest <= waste { return }
           if dominated(current, waste: waste) { return }
+          if !restrictions.isEmpty && !meetsRestrictions(pick, current) { return }
           if list.count >= limit {
             capped = true
             return
@@ -282,6 +398,22 @@ struct LimitedDiscrepancyBinCompletion {
       }
       visit(0, room)
       return capped
+    }
+
+    /// What the row of `pick` and `items` falls short of each
+    /// restriction's `maxWeight`.
+    func shortfalls(_ pick: Int, _ items: [Int]) -> [Int] {
+      restrictions.map { r in r.maxWeight - items.reduce(r.weights[pick]) { $0 + r.weights[$1] } }
+    }
+
+    /// Whether the row of `pick` and `items` falls short of no
+    /// restriction's `maxWeight` by more than the gap left.
+    func meetsRestrictions(_ pick: Int, _ items: [Int]) -> Bool {
+      for (r, restriction) in restrictions.enumerated() {
+        let weight = items.reduce(restriction.weights[pick]) { $0 + restriction.weights[$1] }
+        if restriction.maxWeight - weight > gapLeft[r] { return false }
+      }
+      return true
     }
 
     func smallestLeft() -> Int? {
@@ -335,21 +467,16 @@ struct LimitedDiscrepancyBinCompletion {
     /// (ties: the largest; randomized: counts scaled by up to 1.1), and
     /// their count; 0 when some item has none.
     func fewestCompletions(wasteLeft: Int, randomized: Bool) -> (type: Int, count: Double) {
-      countSubsets()
+      syncCounts()
       if wasteLeft > 0 {
-        var sum: Float = 0
-        for x in 0...capacity {
-          sum += counts[x]
-          counts[x] = sum
-        }
+        livePrefix = liveCounts.counts
+        for x in 1..<livePrefix.count { livePrefix[x] &+= livePrefix[x - 1] }
       }
       var pick = -1
       var fewest = Double.infinity
       var fewestKey = Double.infinity
       for t in 0..<m where demand[t] > 0 {
-        let hi = capacity - sizes[t]
-        let lo = max(0, hi - wasteLeft)
-        var n = Double(wasteLeft > 0 ? counts[hi] - (lo > 0 ? counts[lo - 1] : 0) : counts[hi])
+        var n = completionCount(t, wasteLeft: wasteLeft)
         if n <= 0 { return (t, 0) }
         if n.isNaN { n = .infinity }  // both partial sums overflowed
         var key = n
@@ -387,12 +514,12 @@ struct LimitedDiscrepancyBinCompletion {
 
       demand[pick] -= 1
       defer { demand[pick] += 1 }
-      buildReach()
+      buildReach(upTo: capacity - sizes[pick])
       let room = capacity - sizes[pick]
       var list: [(items: [Int], waste: Int)] = []
-      var capped = completions(room: room, least: 0, most: 0, limit: completionLimit, into: &list)
+      var capped = completions(pick: pick, room: room, least: 0, most: 0, limit: completionLimit, into: &list)
       if !capped && wasteLeft > 0 {
-        capped = completions(room: room, least: 1, most: wasteLeft, limit: completionLimit, into: &list)
+        capped = completions(pick: pick, room: room, least: 1, most: wasteLeft, limit: completionLimit, into: &list)
       }
       stepCost = max(clock.now - started, stepCost / 2, minimumStepCost)
       if randomized && list.count > 1 {
@@ -406,11 +533,14 @@ struct LimitedDiscrepancyBinCompletion {
           break
         }
         for t in completion.items { demand[t] -= 1 }
+        let shortfalls = shortfalls(pick, completion.items)
+        for r in shortfalls.indices { gapLeft[r] -= shortfalls[r] }
         chosen.append(([pick] + completion.items).sorted())
         let outcome = search(
           rowsLeft: rowsLeft - 1, wasteLeft: wasteLeft - completion.waste,
           discrepanciesLeft: discrepanciesLeft - (i > 0 ? 1 : 0))
         for t in completion.items { demand[t] += 1 }
+        for r in shortfalls.indices { gapLeft[r] += shortfalls[r] }
         if outcome.found { return (true, true) }
         chosen.removeLast()
         if !outcome.complete { complete = false }
