@@ -24,7 +24,7 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
   /// The first-fit-decreasing rows of `sizes`, as patterns.
   func firstFitDecreasing(_ sizes: [Int], _ types: ItemTypes) -> [Pattern] {
     let scaled = try! Instance(widths: sizes.map(Double.init), rowWidth: Double(types.capacity)).scaled()
-    return types.patterns(of: try! FirstFitDecreasing().pack(scaled), itemSizes: scaled.sizes)
+    return types.patterns(of: FirstFitDecreasing().pack(scaled), itemSizes: scaled.sizes)
   }
 
   func testPerfectPackingsAtLargeCapacity() {

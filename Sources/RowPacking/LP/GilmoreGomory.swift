@@ -116,8 +116,13 @@ public struct GilmoreGomory: Sendable {
   /// - Parameters:
   ///   - parent: an earlier solve on the same sizes and capacity.
   ///   - demands: the new demands, `>= 0`, one per type of `parent`.
-  ///   - iterationLimit, rowLimit, knownBound, tolerance, shouldStop: as for
-  ///     the cold solve; the exchange columns are `parent`'s choice.
+  ///   - iterationLimit: the most pivots, as for the cold solve.
+  ///   - rowLimit: the most rows worth proving, as for the cold solve.
+  ///   - knownBound: a lower bound already proven, as for the cold solve.
+  ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter.
+  ///   - shouldStop: asked once per pivot; `true` stops early.
+  ///
+  /// The exchange columns are `parent`'s choice.
   /// - Complexity: O(types^2) per pivot, plus O(patterns) per dual pivot.
   public init(
     resolving parent: GilmoreGomory, demands: [Int], iterationLimit: Int? = nil, rowLimit: Int? = nil,
