@@ -23,8 +23,15 @@ extension ExactPipeline {
     search.restrictions = restrictions
     let (patterns, searched) = search.run(rows: rows, until: deadline)
     guard let patterns else { return (nil, searched) }
+    return (improvement(patterns, types: types, over: best), searched)
+  }
+
+  /// The packing of `patterns` when it has fewer rows than `best` and
+  /// passes the independent verifier; else nil. Every stage's packing
+  /// goes through here before it can replace the best one.
+  func improvement(_ patterns: [Pattern], types: ItemTypes, over best: Packing) -> Packing? {
     let packing = types.packing(patterns: patterns)
-    guard packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty else { return (nil, searched) }
-    return (packing, searched)
+    guard packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty else { return nil }
+    return packing
   }
 }

@@ -106,8 +106,7 @@ struct ExactPipeline {
       let (patterns, moves) = search.run(
         from: types.patterns(of: best, itemSizes: scaled.sizes), target: bound.value,
         until: setup.clock.now + setup.timeLeft * lpFreeShare)
-      let packing = types.packing(patterns: patterns)
-      if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+      if let better = improvement(patterns, types: types, over: best) { best = better }
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "search", nodes: moves) }
     }
     do {
@@ -146,8 +145,7 @@ struct ExactPipeline {
         diving.maxRestarts = maxRestarts
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
         if let patterns = outcome.patterns {
-          let packing = types.packing(patterns: patterns)
-          if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+          if let better = improvement(patterns, types: types, over: best) { best = better }
         }
       }
       try dive(share: 0.2, maxDiscrepancy: 0, maxRestarts: 2)
@@ -204,8 +202,7 @@ struct ExactPipeline {
         }
         nodes = searchNodes
         if case .packing(let patterns) = answer {
-          let packing = types.packing(patterns: patterns)
-          if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+          if let better = improvement(patterns, types: types, over: best) { best = better }
           break
         } else if case .infeasible = answer, scaled.isExact {
           bound = LowerBound(value: bound.value + 1, source: .mip)
@@ -247,8 +244,7 @@ struct ExactPipeline {
       nodes = (nodes ?? 0) + mip.nodes
       if let b = mip.bound { bound = setup.bound(Int((b - 1e-6).rounded(.up)), source: .mip, over: bound) }
       if mip.status == .optimal || mip.status == .feasible {
-        let packing = types.packing(patterns: graph.patterns(fromFlow: mip.values))
-        if packing.rowCount < best.rowCount && verify(packing, for: setup.instance).isEmpty { best = packing }
+        if let better = improvement(graph.patterns(fromFlow: mip.values), types: types, over: best) { best = better }
         if mip.status == .optimal { bound = setup.bound(Int(mip.objective.rounded()), source: .mip, over: bound) }
       }
       return setup.result(packing: best, bound: bound, stage: "MIP", nodes: nodes, limited: mip.status != .optimal)
