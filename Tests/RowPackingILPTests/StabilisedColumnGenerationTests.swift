@@ -76,6 +76,75 @@ final class StabilisedColumnGenerationTests: XCTestCase {
     }
   }
 
+  /// Where pricing may take the large table for several columns or the
+  /// single-pattern searches (here on every pricing: the small table's
+  /// limit at zero), column generation weighs the two and tries both; it
+  /// converges to the same LP optimum and row bound as one column a round
+  /// and as the table every round, on seeded masters of at least
+  /// ``KnapsackPricing/columnsMinimumTypes`` types.
+  func testWeighedWaysOfPricingReachTheSameLP() throws {
+    for seed in UInt64(1)...4 {
+      var random = SplitMix64(seed: seed &+ 501)
+      let capacity = 800 + Int(random.next() % 800)
+      let sizes = (0..<(140 + Int(random.next() % 20))).map { _ in
+        capacity / 20 + Int(random.next() % UInt64(capacity * 9 / 20))
+      }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): \(types.count) types, capacity \(capacity)"
+      XCTAssertGreaterThanOrEqual(types.count, KnapsackPricing.columnsMinimumTypes, label)
+      func solve(columnsPerPricing: Int, weighed: Bool) throws -> (GilmoreGomoryColumnGeneration.Solution, GilmoreGomoryColumnGeneration) {
+        let session = GLPKSession(verbose: false)
+        defer { session.close() }
+        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+        master.columnsPerPricing = columnsPerPricing
+        if weighed { master.pricing.dynamicProgrammingCells = 0 }
+        return (try XCTUnwrap(try master.solve(until: far, toConvergence: true)), master)
+      }
+      let (weighed, master) = try solve(columnsPerPricing: 30, weighed: true)
+      let (table, _) = try solve(columnsPerPricing: 30, weighed: false)
+      let (one, _) = try solve(columnsPerPricing: 1, weighed: true)
+      XCTAssertGreaterThan(master.tableCost.pricings, 0, "the table must be probed: \(label)")
+      XCTAssertGreaterThan(master.singleCost.pricings, 0, "the single pattern must be probed: \(label)")
+      for other in [table, one] {
+        XCTAssertTrue(other.converged, label)
+        XCTAssertEqual(weighed.masterObjective, other.masterObjective, accuracy: 1e-6, label)
+        XCTAssertEqual(weighed.rowBound, other.rowBound, label)
+      }
+      XCTAssertTrue(weighed.converged, label)
+    }
+  }
+
+  /// The rule of the weighing: the single pattern first, the table once it
+  /// entered a few columns; then the cheaper per column is taken, the other every
+  /// ``GilmoreGomoryColumnGeneration/reprobeEvery``-th time.
+  func testCheaperWayPerColumnIsPreferred() {
+    typealias Cost = GilmoreGomoryColumnGeneration.ColumnCost
+    let prefers = GilmoreGomoryColumnGeneration.prefersTable
+    let every = GilmoreGomoryColumnGeneration.reprobeEvery
+    var table = Cost()
+    var single = Cost()
+    XCTAssertFalse(prefers(table, single, 0), "the single pattern first")
+    for k in 1...GilmoreGomoryColumnGeneration.probeTableAfter {
+      single.charge(.milliseconds(1))
+      single.credit(1, solve: .milliseconds(1))
+      XCTAssertEqual(prefers(table, single, k), k == GilmoreGomoryColumnGeneration.probeTableAfter,
+                     "the table once exact pricing went on for some columns")
+    }
+    // 40 ms and a 2 ms master solve for 30 columns against 2 ms for one: the table.
+    table.charge(.milliseconds(40))
+    table.credit(30, solve: .milliseconds(2))
+    XCTAssertTrue(prefers(table, single, 2))
+    XCTAssertFalse(prefers(table, single, every), "the other way again")
+    // Recent pricings weigh more: the table's columns are no longer
+    // needed (the bound is reached), or few.
+    for added in [0, 2, 0, 1] {
+      table.charge(.milliseconds(40))
+      if added > 0 { table.credit(added, solve: .milliseconds(2)) }
+    }
+    XCTAssertFalse(prefers(table, single, 7))
+    XCTAssertTrue(prefers(table, single, 2 * every), "the other way again")
+  }
+
   /// The brute-force optimum and the core's dense-simplex LP (and its
   /// ceiling, the LP bound) that a column generation must agree with.
   private func reference(sizes: [Int], capacity: Int, label: String) -> (optimum: Int, lp: GilmoreGomory, ceiling: Int) {

@@ -42,7 +42,7 @@ final class GilmoreGomoryColumnGeneration {
   private var indexOfPattern: [Pattern: Int] = [:]
   private(set) var enabled: [Bool] = []
   let problem: GLPKProblem
-  let pricing: KnapsackPricing
+  var pricing: KnapsackPricing
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
   private let exchangeCount: Int
   var demandsChanged = false
@@ -59,6 +59,86 @@ final class GilmoreGomoryColumnGeneration {
   /// The time of each coarse grid's pricing and of exact pricing, per call.
   private var coarseCost: [PricingCost]
   private var exactCost = PricingCost()
+
+  /// What each way of exact pricing costs per column, where both are open
+  /// (``KnapsackPricing/Answer/tableWasOptional``): the large table, or
+  /// the single pattern (see ``prefersTable(table:single:weighedPricings:)``).
+  private(set) var tableCost = ColumnCost()
+  private(set) var singleCost = ColumnCost()
+  /// Exact pricings so far where both ways were open.
+  private var weighedPricings = 0
+
+  /// The recent cost of a way of pricing per column that prices out: the
+  /// pricings and the master solves their columns force, in seconds, over
+  /// the columns, each earlier pricing counting half as much as the next.
+  /// A pricing whose columns are not needed (the bound is reached) costs
+  /// its time for none.
+  struct ColumnCost {
+    var seconds = 0.0
+    var columns = 0.0
+    var pricings = 0
+    /// The columns entered in all, not discounted.
+    var entered = 0
+    var perColumn: Double { seconds / max(columns, 1) }
+    /// A pricing of `time`.
+    mutating func charge(_ time: Duration) {
+      seconds = seconds / 2 + Self.seconds(time)
+      columns /= 2
+      pricings += 1
+    }
+    /// Its `added` columns, entered by a master solve of about `solve`.
+    mutating func credit(_ added: Int, solve: Duration) {
+      seconds += Self.seconds(solve)
+      columns += Double(added)
+      entered += added
+    }
+    static func seconds(_ time: Duration) -> Double {
+      Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
+    }
+  }
+
+  /// Whether exact pricing takes the large table for several columns
+  /// (``KnapsackPricing/columnsTableCells``) where the single-pattern
+  /// searches are open too: the way of lower cost per column that prices
+  /// out, each way's cost being its pricing and the master solve that its
+  /// columns force (``ColumnCost``). A table of tens of millions of cells
+  /// gives up to ``columnsPerPricing`` columns for one master solve; the
+  /// grid-bounded search or branch and bound gives one, often in a
+  /// millisecond, but each column costs a master solve. Which is cheaper
+  /// depends on the instance: on generated tag clouds (capacity 400000,
+  /// 40 to 80 million cells, small masters) the single pattern, on AI and
+  /// ANI (masters of hundreds of rows) the table. The single way is
+  /// taken first, the table tried once exact pricing has gone on for
+  /// ``probeTableAfter`` columns, then the cheaper taken and the other
+  /// tried again every ``reprobeEvery``-th time, since the costs move as
+  /// the duals settle.
+  ///
+  /// Measured in wall time, not in counted work: the master solve is
+  /// GLPK's, whose time per simplex iteration grows with the master and has
+  /// no count that this side can weigh against table cells or search nodes,
+  /// and the coarse grids are already weighed by wall time (in
+  /// ``solve(until:enough:toConvergence:)``). The
+  /// choice changes only the speed: both ways price exactly, so the LP
+  /// converges to the same bound either way.
+  ///
+  /// - Parameters:
+  ///   - table: the table's recent cost per column.
+  ///   - single: the single pattern's.
+  ///   - weighedPricings: the exact pricings so far where both were open.
+  /// - Complexity: O(1).
+  static func prefersTable(table: ColumnCost, single: ColumnCost, weighedPricings: Int) -> Bool {
+    if table.pricings == 0 { return single.entered >= probeTableAfter }
+    let cheaper = table.perColumn <= single.perColumn
+    return weighedPricings % reprobeEvery == 0 ? !cheaper : cheaper
+  }
+  /// How often the way of exact pricing not preferred is tried again.
+  static let reprobeEvery = 32
+  /// The columns the single pattern enters before the table is first
+  /// tried: a table pays back its tens of milliseconds only over many
+  /// rounds that go on, and where exact pricing mostly ends a solve (tag
+  /// clouds: coarse grids give the columns, exact pricing the bound), it
+  /// is never built.
+  static let probeTableAfter = 4
 
   /// Running mean of the wall time of a pricing method.
   private struct PricingCost {
@@ -220,13 +300,22 @@ final class GilmoreGomoryColumnGeneration {
     /// Farley bound (the row bound takes it), or nil past the deadline.
     func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
       let start = clock.now
-      let priced = pricing.best(weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1)
+      let table = Self.prefersTable(table: tableCost, single: singleCost, weighedPricings: weighedPricings)
+      let priced = pricing.best(
+        weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1, columnsTable: table)
       exactCost.add(clock.now - start)
       guard let answer = priced else { return nil }
+      if answer.tableWasOptional {
+        if table { tableCost.charge(clock.now - start) } else { singleCost.charge(clock.now - start) }
+        weighedPricings += 1
+        weighedWay = table
+      }
       let bound = farley(weights: w, value: answer.value)
       bestRows = max(bestRows, bound.rows)
       return (answer, bound)
     }
+    /// The way of this round's exact pricing, when both were open.
+    var weighedWay: Bool? = nil
     while true {
       let left = deadline - clock.now
       if left <= .zero { return nil }
@@ -235,6 +324,7 @@ final class GilmoreGomoryColumnGeneration {
       lpTime += clock.now - tA
       iterations += 1
       dual = false
+      weighedWay = nil
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { return nil }
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "restricted master LP not optimal (\(lp.status))")
@@ -323,7 +413,12 @@ final class GilmoreGomoryColumnGeneration {
       if !toConvergence && (bestRows >= masterCeiling || bestRows >= enough) {
         return solution
       }
-      if try add(newPatterns) == 0 {
+      let added = try add(newPatterns)
+      if let table = weighedWay {
+        let solve = lpTime / iterations
+        if table { tableCost.credit(added, solve: solve) } else { singleCost.credit(added, solve: solve) }
+      }
+      if added == 0 {
         // The pattern is already in the master (round-off): no progress possible.
         stall += 1
         if stall > 2 { return solution }

@@ -36,7 +36,7 @@ struct KnapsackPricing {
   static let scale = 1 << 36
   /// The largest table (capacities times binary pieces) solved by dynamic
   /// programming first.
-  static let dynamicProgrammingCells = 2_000_000
+  var dynamicProgrammingCells = 2_000_000
   /// The largest table solved by dynamic programming when the branch and
   /// bound needs more than ``branchAndBoundNodes`` (values nearly
   /// proportional to the sizes, rows of four or more items: Scholl_3,
@@ -80,6 +80,9 @@ struct KnapsackPricing {
     /// Other good patterns, when the dynamic programme found the best
     /// (see ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
     var others: [Pattern] = []
+    /// Whether a table for other patterns was open (``columnsTableCells``),
+    /// so that the caller's `columnsTable` chose the way.
+    var tableWasOptional = false
   }
 
   init(sizes: [Int], capacity: Int) {
@@ -169,19 +172,42 @@ struct KnapsackPricing {
   /// - Parameter others: when the dynamic programme answers, up to this
   ///   many other patterns worth more than ``scale`` in ``Answer/others``
   ///   (``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``);
-  ///   the programme is then preferred up to ``columnsTableCells`` when
+  ///   the programme is then open up to ``columnsTableCells`` when
   ///   at least ``columnsMinimumTypes`` types take part.
-  func best(weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant, others: Int = 0) -> Answer? {
+  /// - Parameter columnsTable: where that larger programme is open
+  ///   (``Answer/tableWasOptional``), whether to take it (several
+  ///   patterns) or the single-pattern searches below (the caller weighs
+  ///   the two, see ``GilmoreGomoryColumnGeneration``).
+  func best(
+    weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant, others: Int = 0,
+    columnsTable: Bool = true
+  ) -> Answer? {
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
     if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0) }
     let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: candidates)
-    let tableLimit = others > 0 && candidates.count >= Self.columnsMinimumTypes
-      ? columnsTableCells : Self.dynamicProgrammingCells
-    if (capacity + 1) * pieces <= tableLimit {
-      return Self.dynamicProgramme(
+    let cells = (capacity + 1) * pieces
+    let optional = cells > dynamicProgrammingCells && cells <= columnsTableCells
+      && others > 0 && candidates.count >= Self.columnsMinimumTypes
+    if cells <= dynamicProgrammingCells || (optional && columnsTable) {
+      var answer = Self.dynamicProgramme(
         weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
         others: others, nodes: 0)
+      answer.tableWasOptional = optional
+      return answer
     }
+    guard var answer = single(weights: weights, bounds: bounds, candidates: candidates, cells: cells, until: deadline, others: others)
+    else { return nil }
+    answer.tableWasOptional = optional
+    return answer
+  }
+
+  /// The best pattern by the searches whose work does not grow with the
+  /// capacity (grid-bounded, then branch and bound), with the dynamic
+  /// programme of `cells` as the fallback (giving `others` then, as the
+  /// table is built anyway).
+  private func single(
+    weights: [Int], bounds: [Int], candidates: [Int], cells: Int, until deadline: ContinuousClock.Instant, others: Int
+  ) -> Answer? {
     let candidateSizes = candidates.map { sizes[$0] }
     let candidateWeights = candidates.map { weights[$0] }
     let candidateBounds = candidates.map { bounds[$0] }
@@ -207,10 +233,10 @@ struct KnapsackPricing {
       nodeLimit: branchAndBoundNodes, deadline: deadline)
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
-      if (capacity + 1) * pieces <= Self.fallbackCells {
+      if cells <= Self.fallbackCells {
         return Self.dynamicProgramme(
           weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
-          others: 0, nodes: knapsack.nodes)
+          others: others, nodes: knapsack.nodes)
       }
       knapsack = KnapsackBranchAndBound(
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
