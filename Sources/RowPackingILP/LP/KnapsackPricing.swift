@@ -45,10 +45,13 @@ struct KnapsackPricing {
   /// types and capacity 66816, fell just beyond, and its first pricing
   /// took the branch and bound 28 s).
   static let fallbackCells = 96_000_000
-  /// The largest table solved by dynamic programming first when other
+  /// The largest table open to dynamic programming first when other
   /// patterns are asked for (the programme gives them, the branch and
   /// bound does not) and at least ``columnsMinimumTypes`` types take part:
-  /// AI and ANI up to n = 1002 (about 67 million cells).
+  /// AI and ANI up to n = 1002 (about 67 million cells). Whether it is
+  /// taken is the caller's choice (`columnsTable` in
+  /// ``best(weights:bounds:until:others:columnsTable:)``): on tag clouds
+  /// at 1000 units per point such tables are 40-80 million cells.
   var columnsTableCells = 96_000_000
   /// The fewest types for which other patterns are worth a large dynamic
   /// programme: the LP's basis needs about one row pattern per type, so
