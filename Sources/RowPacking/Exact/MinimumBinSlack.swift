@@ -58,6 +58,8 @@ private struct RowFillSearch {
   var bestLoad = 0
   var nodes = 0
   var room = 0
+  /// The smallest size left when the row was opened.
+  var smallestLeft = Int.max
 
   init(_ scaled: ScaledInstance, nodesPerRow: Int) {
     capacity = scaled.capacity
@@ -100,8 +102,10 @@ private struct RowFillSearch {
       var row = [take(first)]
       room = capacity - typeSizes[first]
       var t = types - 1
+      smallestLeft = Int.max
       while t >= first {
         nextLeft[t] = left[t] > 0 ? t : nextLeft[t + 1]
+        if left[t] > 0 && smallestLeft == Int.max { smallestLeft = typeSizes[t] }
         t -= 1
       }
       bestLoad = 0
@@ -134,6 +138,8 @@ private struct RowFillSearch {
       best.removeAll(keepingCapacity: true)
       best.append(contentsOf: chosen)
     }
+    // Most nodes are leaves: not even the smallest item left fits.
+    if room - load < smallestLeft { return }
     var type = nextLeft[firstFitting(from: start, space: room - load)]
     while type < typeSizes.count && bestLoad < room && nodes < nodesPerRow {
       // Every item left from here on would not beat the best load.
