@@ -18,66 +18,141 @@
 /// one-dimensional bin-packing", Computers & Operations Research
 /// 29(7):821-839, 2002.
 ///
+/// The search runs on item types (distinct sizes, largest first, with
+/// counts): a node takes one item of a type that fits, starting at the
+/// first type that fits (a binary search, not a walk over the items too
+/// large) and skipping the types used up: the same rows as a walk over the
+/// items, at a cost per node that does not grow with the items.
+///
 /// - Complexity: O(*n* log *n*) to sort, then O(*rows* x (``nodesPerRow``
-///   + *n*)) time and O(*n*) memory.
+///   x log *n* + *n*)) time and O(*n*) memory.
 struct MinimumBinSlack {
   /// The most search nodes for one row.
   var nodesPerRow = 1000
 
   /// The packing of `scaled` (every size in `0...capacity`).
   func pack(_ scaled: ScaledInstance) -> Packing {
-    let capacity = scaled.capacity
+    var search = RowFillSearch(scaled, nodesPerRow: nodesPerRow)
+    return search.pack()
+  }
+}
+
+/// The state of ``MinimumBinSlack``: item types, the items left of each,
+/// and the row being filled (no allocation per node).
+private struct RowFillSearch {
+  let capacity: Int
+  let nodesPerRow: Int
+  /// Distinct sizes, largest first.
+  let typeSizes: [Int]
+  /// Items of each type, by increasing index (taken from the front).
+  let itemsOfType: [[Int]]
+  /// Items left of each type, and the next one to take.
+  var left: [Int]
+  var taken: [Int]
+  /// Per type, the first type from it onwards with items left when the
+  /// row was opened (the search skips the types used up).
+  var nextLeft: [Int]
+  /// The row being filled and the best found, as types.
+  var chosen: [Int] = []
+  var best: [Int] = []
+  var bestLoad = 0
+  var nodes = 0
+  var room = 0
+  /// The smallest size left when the row was opened.
+  var smallestLeft = Int.max
+
+  init(_ scaled: ScaledInstance, nodesPerRow: Int) {
+    capacity = scaled.capacity
+    self.nodesPerRow = nodesPerRow
     let sizes = scaled.sizes
-    // Items left, by decreasing size (ties by index): a linked list over
-    // the sorted order, so that removing a row's items is O(row).
     let order = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
-    let n = order.count
-    var next = Array(1...max(1, n)), previous = Array(-1..<max(0, n - 1))
-    if n == 0 { return Packing(rows: []) }
-    next[n - 1] = n  // n: the end
-    var head = 0
-    func remove(_ k: Int) {
-      if previous[k] >= 0 { next[previous[k]] = next[k] } else { head = next[k] }
-      if next[k] < n { previous[next[k]] = previous[k] }
+    var typeSizes: [Int] = []
+    var itemsOfType: [[Int]] = []
+    for item in order {
+      if typeSizes.last != sizes[item] {
+        typeSizes.append(sizes[item])
+        itemsOfType.append([])
+      }
+      itemsOfType[itemsOfType.count - 1].append(item)
     }
+    self.typeSizes = typeSizes
+    self.itemsOfType = itemsOfType
+    left = itemsOfType.map(\.count)
+    taken = [Int](repeating: 0, count: typeSizes.count)
+    nextLeft = Array(0...typeSizes.count)
+    chosen.reserveCapacity(sizes.count)
+    best.reserveCapacity(sizes.count)
+  }
+
+  /// Takes the next item of `type`.
+  mutating func take(_ type: Int) -> Int {
+    let item = itemsOfType[type][taken[type]]
+    taken[type] += 1
+    left[type] -= 1
+    return item
+  }
+
+  mutating func pack() -> Packing {
     var rows: [[Int]] = []
-    var chosen: [Int] = [], best: [Int] = []
-    while head < n {
-      let first = head
-      remove(first)
-      let room = capacity - sizes[order[first]]
-      // Depth-first: the subset of the items left of largest load within
-      // `room`, siblings of equal size tried once.
-      var bestLoad = 0, nodes = 0
+    var first = 0
+    let types = typeSizes.count
+    while true {
+      while first < types && left[first] == 0 { first += 1 }
+      if first == types { break }
+      var row = [take(first)]
+      room = capacity - typeSizes[first]
+      var t = types - 1
+      smallestLeft = Int.max
+      while t >= first {
+        nextLeft[t] = left[t] > 0 ? t : nextLeft[t + 1]
+        if left[t] > 0 && smallestLeft == Int.max { smallestLeft = typeSizes[t] }
+        t -= 1
+      }
+      bestLoad = 0
+      nodes = 0
       best.removeAll(keepingCapacity: true)
       chosen.removeAll(keepingCapacity: true)
-      func search(from start: Int, load: Int) {
-        if load > bestLoad {
-          bestLoad = load
-          best = chosen
-        }
-        var k = start
-        var lastSize = -1
-        while k < n && bestLoad < room && nodes < nodesPerRow {
-          let size = sizes[order[k]]
-          if size != lastSize && load + size <= room {
-            lastSize = size
-            nodes += 1
-            chosen.append(k)
-            search(from: next[k], load: load + size)
-            chosen.removeLast()
-          }
-          k = next[k]
-        }
-      }
-      search(from: head, load: 0)
-      var row = [order[first]]
-      for k in best {
-        row.append(order[k])
-        remove(k)
-      }
+      search(from: first, load: 0)
+      for type in best { row.append(take(type)) }
       rows.append(row)
     }
     return Packing(rows: rows)
+  }
+
+  /// The first type at or after `start` whose size is at most `space`.
+  func firstFitting(from start: Int, space: Int) -> Int {
+    var low = start
+    var high = typeSizes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if typeSizes[middle] > space { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Depth-first over the types from `start` on: each node takes one item
+  /// of a type that fits (each type once among siblings).
+  mutating func search(from start: Int, load: Int) {
+    if load > bestLoad {
+      bestLoad = load
+      best.removeAll(keepingCapacity: true)
+      best.append(contentsOf: chosen)
+    }
+    // Most nodes are leaves: not even the smallest item left fits.
+    if room - load < smallestLeft { return }
+    var type = nextLeft[firstFitting(from: start, space: room - load)]
+    while type < typeSizes.count && bestLoad < room && nodes < nodesPerRow {
+      // Every item left from here on would not beat the best load.
+      if left[type] > 0 {
+        let size = typeSizes[type]
+        nodes += 1
+        left[type] -= 1
+        chosen.append(type)
+        search(from: type, load: load + size)
+        chosen.removeLast()
+        left[type] += 1
+      }
+      type = nextLeft[type + 1]
+    }
   }
 }

@@ -25,7 +25,8 @@ struct LPRelaxation {
   let capacity: Int
   /// The solved relaxation.
   let lp: GilmoreGomory
-  /// Farley's bound from the LP's duals, a proof for the true widths.
+  /// Farley's bound from the LP's duals, a proof for the true widths; 0
+  /// when the LP's objective shows it cannot pass the `knownBound` given.
   let bound: Int
 
   /// Solves the relaxation of `scaled` within the budget.
@@ -103,6 +104,16 @@ struct LPRelaxation {
     }
     var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
     if let rowLimit, let t = target { target = min(t, rowLimit) }
+    // Farley's bound never exceeds the LP optimum rounded up, and the
+    // objective of this feasible basis is at least the optimum: when its
+    // ceiling is no more than `knownBound`, no bound from the duals can
+    // help (the LP only guides the dives), and neither Farley's knapsack
+    // nor the second LP for fractional widths is worth its time (on the
+    // generated tag clouds, most of whose LPs are of this kind).
+    if let t = target, t <= knownBound {
+      self.bound = 0
+      return
+    }
     var bound = farleyBound(
       sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
       target: target)

@@ -193,4 +193,35 @@ final class GilmoreGomoryWarmStartTests: XCTestCase {
     XCTAssertEqual(dived, 600)
     XCTAssertGreaterThan(optimal, 450)
   }
+
+  /// With a known bound, the relaxation skips Farley's bound (0) only when
+  /// it could not pass that bound: the same instance without a known bound
+  /// never proves more; and a known bound below the LP's ceiling still
+  /// gets the LP's bound.
+  func testFarleyBoundIsSkippedOnlyWhenItCannotPassTheKnownBound() throws {
+    var skipped = 0
+    var kept = 0
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(400_000 + seed))
+      let capacity = Int.random(in: 40...200, using: &rng)
+      let widths = (0..<Int.random(in: 4...30, using: &rng)).map { _ in Int.random(in: 1...(capacity * 3 / 4), using: &rng) }
+      let scaled = try Instance(widths: widths, rowWidth: capacity).scaled()
+      var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
+      let full = LPRelaxation(scaled, meter: &meter).bound
+      for known in [scaled.simpleLowerBound.value, full, full - 1] where known >= 1 {
+        let relaxation = LPRelaxation(scaled, knownBound: known, meter: &meter)
+        let context = "seed \(seed): \(widths) in \(capacity), known \(known)"
+        if relaxation.bound == 0 {
+          skipped += 1
+          XCTAssertLessThanOrEqual(full, known, context)
+        } else {
+          kept += 1
+          XCTAssertLessThanOrEqual(relaxation.bound, full, context)
+        }
+        if full > known { XCTAssertEqual(relaxation.bound, full, context) }
+      }
+    }
+    XCTAssertGreaterThan(skipped, 0)
+    XCTAssertGreaterThan(kept, 0)
+  }
 }
