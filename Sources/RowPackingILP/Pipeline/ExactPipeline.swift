@@ -70,12 +70,12 @@ struct ExactPipeline {
   var fullRowsShare = 0.03
   /// The share of the time limit for ``ConsistentNeighbourhoodSearch``
   /// before the LP, where the LP's pricing has no dynamic programme. A
-  /// twentieth: its first rows fewer come within a second or two and give
-  /// the LP good columns; later attempts cost seconds each and the LP
-  /// settles those instances anyway (GI csAA500_11: the search took 11.8 s
-  /// of 18 s at a fifth, the whole solve took 10.6 s at a twentieth; under
-  /// load).
-  var lpFreeShare = 0.05
+  /// tenth: its first rows fewer come within a second or two and give the
+  /// LP good columns; later attempts cost seconds each and the LP settles
+  /// those instances anyway (GI csAA500_11: the search took 11.8 s of 18 s
+  /// at a fifth, under load); a twentieth cut csBB500_1's search, which
+  /// finds the optimum in 2.4-2.9 s, on a loaded machine.
+  var lpFreeShare = 0.1
   /// Where the search ran first, the share of the time left that column
   /// generation may take; when it does not converge by then, the search
   /// goes on from the best packing with the rest (GI csBB500_5: the LP
