@@ -78,6 +78,38 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(reached, cases * 9 / 10, "optimum found on \(reached) of \(cases)")
   }
 
+  /// The pipeline's search after an LP that did not converge (here given
+  /// no time at all, as on GI instances whose column generation outlasts
+  /// the limit, and no search before it): the packing is verified, never
+  /// more rows than the packers', the bound never above the rows,
+  /// "optimal" only at the bound; seeded uniform sizes at a capacity of a
+  /// million units, as GI's.
+  func testSearchAfterUnconvergedLP() throws {
+    var random = SplitMix64(seed: 2210)
+    var searched = 0
+    for k in 0..<8 {
+      let capacity = 1_000_000 + Int(random.next() % 500_000)
+      let sizes = (0..<(100 + Int(random.next() % 40))).map { _ in capacity / 20 + Int(random.next() % UInt64(capacity / 2)) }
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      let message = "instance \(k): capacity \(capacity), sizes \(sizes)"
+      // The path under test: the search runs before the LP.
+      XCTAssertTrue(ConsistentNeighbourhoodSearch.precedesLP(ItemTypes(sizes: sizes, capacity: capacity)), message)
+      let setup = try SolveSetup(instance: instance, timeLimit: .seconds(1))
+      var pipeline = ExactPipeline(setup: setup, verbose: false)
+      pipeline.lpFreeShare = 0
+      pipeline.lpShareAfterSearch = 0
+      let result = pipeline.run()
+      let packing = try XCTUnwrap(result.packing, message)
+      XCTAssertTrue(verify(packing, for: instance).isEmpty, message)
+      XCTAssertLessThanOrEqual(packing.rowCount, setup.bestHeuristic.rowCount, message)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, packing.rowCount, message)
+      if result.status == .optimal { XCTAssertEqual(packing.rowCount, result.lowerBound.value, message) }
+      if setup.bestHeuristic.rowCount > setup.simpleBound.value { searched += 1 }
+    }
+    // The packers left a gap to the simple bound on some: the path ran.
+    XCTAssertGreaterThan(searched, 0)
+  }
+
   /// The gate: capacities whose pricing table exceeds the fallback only.
   func testPrecedesLPOnlyAtLargeCapacities() {
     let small = ItemTypes(sizes: Array(1...200).map { $0 * 400 }, capacity: 100_000)

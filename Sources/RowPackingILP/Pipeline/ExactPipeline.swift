@@ -10,7 +10,9 @@ import RowPacking
 ///    "search"): it finds the perfect packings of AI instances that
 ///    column generation is too slow to reach. Where the pricing has no
 ///    dynamic programme (GI: capacities of a million units), the LP-free
-///    ``ConsistentNeighbourhoodSearch`` first (stage "search").
+///    ``ConsistentNeighbourhoodSearch`` first (stage "search"), briefly;
+///    it goes on with the rest of the time when column generation has not
+///    converged in most of what is left.
 /// 2. The Gilmore–Gomory LP bound by column generation
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
@@ -67,8 +69,19 @@ struct ExactPipeline {
   var fullRowsNodesPerRow = 2
   var fullRowsShare = 0.03
   /// The share of the time limit for ``ConsistentNeighbourhoodSearch``
-  /// before the LP, where the LP's pricing has no dynamic programme.
-  var lpFreeShare = 0.2
+  /// before the LP, where the LP's pricing has no dynamic programme. A
+  /// tenth: its first rows fewer come within a second or two and give the
+  /// LP good columns; later attempts cost seconds each and the LP settles
+  /// those instances anyway (GI csAA500_11: the search took 11.8 s of 18 s
+  /// at a fifth, under load); a twentieth cut csBB500_1's search, which
+  /// finds the optimum in 2.4-2.9 s, on a loaded machine.
+  var lpFreeShare = 0.1
+  /// Where the search ran first, the share of the time left that column
+  /// generation may take; when it does not converge by then, the search
+  /// goes on from the best packing with the rest (GI csBB500_5: the LP
+  /// needs about 52 s, and the search keeps the rows it would have found
+  /// with a longer first share).
+  var lpShareAfterSearch = 0.8
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -101,7 +114,8 @@ struct ExactPipeline {
     }
     // Pricing without a dynamic programme (capacities of a million units):
     // the LP may not converge in the time limit; a search without it first.
-    if ConsistentNeighbourhoodSearch.precedesLP(types) {
+    let searchFirst = ConsistentNeighbourhoodSearch.precedesLP(types)
+    if searchFirst {
       let search = ConsistentNeighbourhoodSearch(types: types)
       let (patterns, moves) = search.run(
         from: types.patterns(of: best, itemSizes: scaled.sizes), target: bound.value,
@@ -117,9 +131,22 @@ struct ExactPipeline {
       // or ran out of time on a loaded machine, 1.3 s with one (not yet
       // settled by a quiet A/B).
       master.columnsPerPricing = types.count >= KnapsackPricing.columnsMinimumTypes ? 30 : 1
-      guard let root = try master.solve(until: setup.deadline, enough: best.rowCount) else {
-        // Out of time before the LP converged: Farley's bound so far still holds.
+      let lpDeadline = searchFirst ? setup.clock.now + setup.timeLeft * lpShareAfterSearch : setup.deadline
+      guard let root = try master.solve(until: lpDeadline, enough: best.rowCount) else {
+        // Out of time before the LP converged: Farley's bound so far still
+        // holds; where the search ran first, it goes on with the rest.
         let farley = setup.bound(master.lastRowBound, source: .lp, over: bound)
+        if searchFirst && farley.value < best.rowCount {
+          var search = ConsistentNeighbourhoodSearch(types: types)
+          search.failedAttemptLimit = .max
+          search.seed = 0x10f
+          let outcome = search.improve(
+            types.patterns(of: best, itemSizes: scaled.sizes), target: farley.value, until: setup.deadline)
+          if let better = improvement(outcome.patterns, types: types, over: best) { best = better }
+          if best.rowCount <= farley.value {
+            return setup.result(packing: best, bound: farley, stage: "search", nodes: outcome.moves)
+          }
+        }
         let stage = farley.value > bound.value ? "LP" : "heuristic"
         return setup.result(packing: best, bound: farley, stage: stage, limited: true)
       }
