@@ -49,10 +49,12 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 ///     exercise the search).
 ///   - briefSearch: whether to try a brief bin completion before the LP (on
 ///     by default; tests turn it off to exercise the LP on small instances).
+///   - localSearch: whether to try ``FalkenauerLocalSearch`` before the LP
+///     (on by default; tests turn it off to exercise the LP).
 /// - Complexity: exponential in the worst case; O(item types) per node.
 public func solveOptimally(
   _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true,
-  briefSearch: Bool = true
+  briefSearch: Bool = true, localSearch: Bool = true
 ) -> ExactSearchOutcome {
   let start = ContinuousClock().now
   let meter = BudgetMeter(budget, start: start)
@@ -100,6 +102,18 @@ public func solveOptimally(
   }
   if best.rowCount <= bound.value {
     return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+  }
+  // Falkenauer's local search: exchanges between the rows and the items of
+  // the emptiest rows, a counted few (about a millisecond); on clouds of
+  // many item types it saves the row the LP would otherwise be solved for.
+  if localSearch, let fewer = FalkenauerLocalSearch().improve(
+    best, sizes: scaled.sizes, capacity: scaled.capacity, target: bound.value)
+  {
+    best = fewer
+    if best.rowCount <= bound.value {
+      return ExactSearchOutcome(
+        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "local search")
+    }
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
   // that round it to a packing: a bold one first (several patterns per LP

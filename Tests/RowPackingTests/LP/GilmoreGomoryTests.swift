@@ -182,7 +182,7 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimum, "seed \(seed)")
       XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
       // Without the brief search (which settles instances this small) the LP does.
-      let lpFirst = solveOptimally(try instance.scaled(), budget: .unlimited, briefSearch: false)
+      let lpFirst = solveOptimally(try instance.scaled(), budget: .unlimited, briefSearch: false, localSearch: false)
       XCTAssertEqual(lpFirst.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")

@@ -139,7 +139,7 @@ final class KnapsackGridBoundTests: XCTestCase {
       if lower == upper { XCTAssertEqual(result.status, .optimal, "seed \(seed): \(widths)") }
       // Without the brief search (which settles instances this small) the
       // LP at 366000 units does.
-      let lpFirst = solveOptimally(scaled, budget: .unlimited, briefSearch: false)
+      let lpFirst = solveOptimally(scaled, budget: .unlimited, briefSearch: false, localSearch: false)
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
       XCTAssertLessThanOrEqual(lpFirst.lowerBound.value, lower, "seed \(seed)")
       XCTAssertGreaterThanOrEqual(lpFirst.packing.rowCount, lower, "seed \(seed)")
