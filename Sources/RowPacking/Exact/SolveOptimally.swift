@@ -11,7 +11,9 @@ public struct ExactSearchOutcome: Sendable, Hashable {
   /// Whether the budget ran out before the optimum was proven.
   public var budgetExhausted: Bool
   /// Which part settled it: `heuristic` (a packer met the bound), `LP` (the
-  /// Gilmore-Gomory bound or its dive) or `search`.
+  /// Gilmore-Gomory bound or its dive) or `search` (bin completion, or
+  /// ``FalkenauerLocalSearch`` before the LP, as the GLPK pipeline calls its
+  /// LP-free search).
   public var stage: String
 
   /// Whether the rows equal the lower bound: a proof of optimality.
@@ -25,7 +27,8 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// the capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
 /// when they differ, a brief bin completion (2000 nodes) tries the bound's
-/// rows; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
+/// rows, and Falkenauer's local search (``FalkenauerLocalSearch``) tries
+/// to save rows down to the bound; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
 /// Farley's bound from its duals (for fractional widths, from a second LP on
 /// the rounded-down sizes when the first one's duals fall short) and, by
 /// diving, a packing; when those still
@@ -112,7 +115,7 @@ public func solveOptimally(
     best = fewer
     if best.rowCount <= bound.value {
       return ExactSearchOutcome(
-        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "local search")
+        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
     }
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
