@@ -58,7 +58,7 @@ struct FalkenauerLocalSearch {
   }
 }
 
-/// The rows, the pool and the evaluation count of ``FalkenauerLocalSearch``.
+/// The rows, the pool and the evaluation count of `FalkenauerLocalSearch`.
 private struct ExchangeState {
   let sizes: [Int]
   let capacity: Int

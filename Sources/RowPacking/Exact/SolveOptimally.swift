@@ -12,7 +12,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
   public var budgetExhausted: Bool
   /// Which part settled it: `heuristic` (a packer met the bound), `LP` (the
   /// Gilmore-Gomory bound or its dive) or `search` (bin completion, or
-  /// ``FalkenauerLocalSearch`` before the LP, as the GLPK pipeline calls its
+  /// `FalkenauerLocalSearch` before the LP, as the GLPK pipeline calls its
   /// LP-free search).
   public var stage: String
 
@@ -27,7 +27,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// the capacity allows its dynamic programme) give a packing, L1, L2 and
 /// the dual feasible function bound of Fekete and Schepers a lower bound;
 /// when they differ, a brief bin completion (2000 nodes) tries the bound's
-/// rows, and Falkenauer's local search (``FalkenauerLocalSearch``) tries
+/// rows, and Falkenauer's local search (`FalkenauerLocalSearch`) tries
 /// to save rows down to the bound; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
 /// Farley's bound from its duals (for fractional widths, from a second LP on
 /// the rounded-down sizes when the first one's duals fall short) and, by
@@ -52,7 +52,7 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 ///     exercise the search).
 ///   - briefSearch: whether to try a brief bin completion before the LP (on
 ///     by default; tests turn it off to exercise the LP on small instances).
-///   - localSearch: whether to try ``FalkenauerLocalSearch`` before the LP
+///   - localSearch: whether to try `FalkenauerLocalSearch` before the LP
 ///     (on by default; tests turn it off to exercise the LP).
 /// - Complexity: exponential in the worst case; O(item types) per node.
 public func solveOptimally(

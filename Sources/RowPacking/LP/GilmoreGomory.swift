@@ -75,7 +75,7 @@ public struct GilmoreGomory: Sendable {
   ///     steps; `nil` solves the LP to optimality.
   ///   - knownBound: a lower bound the caller has already proven: while
   ///     the row count to prove is no more than it, patterns worth at most
-  ///     1.05 (``guidingTolerance``) do not enter (the LP then only guides
+  ///     1.05 (`guidingTolerance`) do not enter (the LP then only guides
   ///     a dive, and proving such a count from an objective just above an
   ///     integer would take the hardest pricing steps of all).
   ///   - tolerance: patterns worth at most 1 + `tolerance` do not enter.
