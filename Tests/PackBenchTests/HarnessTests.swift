@@ -114,6 +114,31 @@ final class CheckTests: XCTestCase {
 }
 
 final class TimingTests: XCTestCase {
+  /// Exact solves of at most 50 ms run `solveRepetitions` times (the times
+  /// of all the runs reported, the first run's packing); slower ones once;
+  /// and by default every solve runs once.
+  func testFastSolvesRepeatAndSlowOnesRunOnce() {
+    // A stand-in solver whose run takes (it says) one millisecond per item.
+    let solver = BenchAlgorithm(
+      name: "stand-in", summary: "", kind: .exact,
+      implementation: .solver { instance, _ in
+        PackingResult(
+          packing: Packing(rows: instance.widths.indices.map { [$0] }),
+          lowerBound: LowerBound(value: 1, source: .l1), status: .feasible,
+          elapsed: .milliseconds(instance.count), stage: "test")
+      })
+    var settings = RunSettings()
+    settings.solveRepetitions = 4
+    let runner = BenchRunner(settings: settings)
+    let fast = try! Instance(widths: [3, 3, 3], rowWidth: 10)
+    let slow = try! Instance(widths: Array(repeating: 1, count: 51), rowWidth: 10)
+    let (fastResult, fastTimings) = runner.execute(solver, on: fast)
+    XCTAssertEqual(fastTimings.samples, Array(repeating: .milliseconds(3), count: 4))
+    XCTAssertEqual(fastResult.packing?.rowCount, 3)
+    XCTAssertEqual(runner.execute(solver, on: slow).1.samples.count, 1)
+    XCTAssertEqual(BenchRunner(settings: RunSettings()).execute(solver, on: fast).1.samples.count, 1)
+  }
+
   func testSamplesRepeatFastWorkAndKeepTheFirstResult() {
     var calls = 0
     let (result, timings) = measureTimings(samples: 4, minimumSampleTime: .microseconds(200)) { () -> Int in

@@ -9,6 +9,15 @@ public struct RunSettings: Sendable, Hashable {
   public var minimumSampleTime: Duration = .milliseconds(1)
   /// The time limit of one exact solve.
   public var timeLimit: Duration = .seconds(60)
+  /// Runs of an exact solve that finishes within ``repeatedSolveLimit``:
+  /// the first run's result is reported with the median of all the runs'
+  /// times (the first one cold, in a fresh process; the others warm). One
+  /// (the default) runs every solve once.
+  public var solveRepetitions: Int = 1
+  /// Exact solves that take longer than this run once, whatever
+  /// ``solveRepetitions`` says: repeating them would cost minutes and
+  /// change little in their time.
+  public static let repeatedSolveLimit: Duration = .milliseconds(50)
   /// Units per point for scaling fractional widths; `nil` chooses automatically.
   public var resolution: Int? = nil
   /// Overrides every instance's spacing when set.

@@ -95,6 +95,7 @@ public struct BenchRunner: Sendable {
     var text = "spacing=\(settings.spacing.map(formatNumber) ?? "file");resolution=\(settings.resolution.map(String.init) ?? "auto");format=\(inputFormat.rawValue)"
     if algorithm.kind == .exact {
       text += ";time-limit=\(formatNumber(settings.timeLimit.milliseconds / 1000));memory-limit=\(memoryLimitBytes.map(String.init) ?? "none")"
+      if settings.solveRepetitions > 1 { text += ";solve-repetitions=\(settings.solveRepetitions)" }
     }
     return text
   }
@@ -126,7 +127,8 @@ public struct BenchRunner: Sendable {
   ///
   /// Heuristics are timed over ``RunSettings/repetitions`` samples (or in
   /// micro mode; the packing alone: not parsing, bounds or verifying); exact
-  /// solvers run once. Every packing is verified here, in the parent, and
+  /// solvers run once, or ``RunSettings/solveRepetitions`` times when a run
+  /// takes at most ``RunSettings/repeatedSolveLimit``. Every packing is verified here, in the parent, and
   /// checked against the known optimum: fewer rows than the optimum, or a
   /// lower bound above it, is `wrong`.
   public func run(_ planned: PlannedRun) -> RunRecord {
@@ -198,7 +200,13 @@ public struct BenchRunner: Sendable {
       }
     case .solver(let solve):
       let result = solve(instance, settings)
-      return (result, Timings(samples: [result.elapsed], batchSize: 1))
+      var samples = [result.elapsed]
+      // Fast solves run again (``RunSettings/solveRepetitions``): the
+      // first result is the one reported, the times are all the runs'.
+      if result.elapsed <= RunSettings.repeatedSolveLimit {
+        for _ in 1..<max(settings.solveRepetitions, 1) { samples.append(solve(instance, settings).elapsed) }
+      }
+      return (result, Timings(samples: samples, batchSize: 1))
     }
   }
 
@@ -207,7 +215,7 @@ public struct BenchRunner: Sendable {
     WorkerJob(
       file: file.path, format: inputFormat.rawValue, algorithm: algorithm.name, spacing: settings.spacing,
       resolution: settings.resolution, timeLimitSeconds: settings.timeLimit.milliseconds / 1000,
-      memoryLimitBytes: memoryLimitBytes, repetitions: settings.repetitions,
+      memoryLimitBytes: memoryLimitBytes, repetitions: settings.repetitions, solveRepetitions: settings.solveRepetitions,
       minimumSampleSeconds: settings.minimumSampleTime.milliseconds / 1000, micro: micro, verbose: settings.verbose,
       seed: seed)
   }

@@ -19,6 +19,8 @@ public struct WorkerJob: Codable, Sendable, Hashable {
   /// RLIMIT_AS in bytes, set by the worker on itself before anything else.
   public var memoryLimitBytes: UInt64?
   public var repetitions: Int
+  /// See ``RunSettings/solveRepetitions``.
+  public var solveRepetitions: Int
   public var minimumSampleSeconds: Double
   public var micro: MicroTiming?
   public var verbose: Bool
@@ -26,8 +28,8 @@ public struct WorkerJob: Codable, Sendable, Hashable {
 
   public init(
     file: String, format: String, algorithm: String, spacing: Double?, resolution: Int?, timeLimitSeconds: Double,
-    memoryLimitBytes: UInt64?, repetitions: Int, minimumSampleSeconds: Double, micro: MicroTiming?, verbose: Bool,
-    seed: UInt64
+    memoryLimitBytes: UInt64?, repetitions: Int, solveRepetitions: Int = 1, minimumSampleSeconds: Double,
+    micro: MicroTiming?, verbose: Bool, seed: UInt64
   ) {
     self.file = file
     self.format = format
@@ -37,6 +39,7 @@ public struct WorkerJob: Codable, Sendable, Hashable {
     self.timeLimitSeconds = timeLimitSeconds
     self.memoryLimitBytes = memoryLimitBytes
     self.repetitions = repetitions
+    self.solveRepetitions = solveRepetitions
     self.minimumSampleSeconds = minimumSampleSeconds
     self.micro = micro
     self.verbose = verbose
@@ -113,6 +116,7 @@ public func performWorkerJob(_ job: WorkerJob) -> WorkerResult {
   settings.resolution = job.resolution
   settings.timeLimit = .milliseconds(Int64(job.timeLimitSeconds * 1000))
   settings.repetitions = job.repetitions
+  settings.solveRepetitions = job.solveRepetitions
   settings.minimumSampleTime = .microseconds(Int64(job.minimumSampleSeconds * 1e6))
   settings.verbose = job.verbose
   var runner = BenchRunner(settings: settings)
