@@ -90,7 +90,7 @@ private struct ExchangeState {
       var chosen = Array(0..<k)
       while true {
         if isExhausted { return nil }
-        if let fewer = attempt(packing, taking: chosen.map { candidates[$0] }) { return fewer }
+        if let fewer = attempt(packing, loads: rowLoads, taking: chosen.map { candidates[$0] }) { return fewer }
         // The next combination of k candidates (lexicographic).
         var position = k - 1
         while position >= 0 && chosen[position] == candidates.count - k + position { position -= 1 }
@@ -104,14 +104,21 @@ private struct ExchangeState {
 
   /// Takes the rows `taken` out and exchanges items until the pool packs
   /// into one row fewer than were taken, or no row gets fuller.
-  private mutating func attempt(_ packing: [[Int]], taking taken: [Int]) -> [[Int]]? {
+  /// `rowLoads`: the load of each row of `packing`.
+  private mutating func attempt(_ packing: [[Int]], loads rowLoads: [Int], taking taken: [Int]) -> [[Int]]? {
     rows = []
+    loads = []
     pool = []
+    poolSum = 0
     for (r, row) in packing.enumerated() {
-      if taken.contains(r) { pool += row } else { rows.append(row) }
+      if taken.contains(r) {
+        pool += row
+        poolSum += rowLoads[r]
+      } else {
+        rows.append(row)
+        loads.append(rowLoads[r])
+      }
     }
-    loads = rows.map { $0.reduce(0) { $0 + sizes[$1] } }
-    poolSum = pool.reduce(0) { $0 + sizes[$1] }
     let poolRows = taken.count - 1
     if let packed = packPool(into: poolRows) { return rows + packed }
     rebuildCombinations()

@@ -82,18 +82,15 @@ final class GilmoreGomoryColumnGeneration {
     var perColumn: Double { seconds / max(columns, 1) }
     /// A pricing of `time`.
     mutating func charge(_ time: Duration) {
-      seconds = seconds / 2 + Self.seconds(time)
+      seconds = seconds / 2 + time / .seconds(1)
       columns /= 2
       pricings += 1
     }
     /// Its `added` columns, entered by a master solve of about `solve`.
     mutating func credit(_ added: Int, solve: Duration) {
-      seconds += Self.seconds(solve)
+      seconds += solve / .seconds(1)
       columns += Double(added)
       entered += added
-    }
-    static func seconds(_ time: Duration) -> Double {
-      Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
     }
   }
 
