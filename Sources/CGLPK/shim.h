@@ -97,6 +97,29 @@ static inline int pb_add_rows(pb_context *context, glp_prob *p, int count, const
   return 0;
 }
 
+/// Adds `count` rows (constraints) with their coefficients on the existing
+/// columns, as a sparse matrix in CSR form: row k has entries
+/// start[k]..<start[k+1] of columnIndex (1-based columns) and value (cuts
+/// added to a master that already has its columns).
+static inline int pb_add_rows_with_entries(pb_context *context, glp_prob *p, int count,
+                                           const int *type, const double *lower,
+                                           const double *upper, const int *start,
+                                           const int *columnIndex, const double *value) {
+  PB_GUARD(context)
+  if (count > 0) {
+    int first = glp_add_rows(p, count);
+    for (int k = 0; k < count; k++) {
+      int i = first + k;
+      glp_set_row_bnds(p, i, type[k], lower[k], upper[k]);
+      int len = start[k + 1] - start[k];
+      // glp_set_mat_row reads ind[1..len] and val[1..len].
+      glp_set_mat_row(p, i, len, columnIndex + start[k] - 1, value + start[k] - 1);
+    }
+  }
+  pb_leave();
+  return 0;
+}
+
 /// Adds `count` columns (variables): bound type and bounds, objective
 /// coefficient, kind (GLP_CV, GLP_IV), and their coefficients as a sparse
 /// matrix in CSC form: column k has entries start[k]..<start[k+1] of

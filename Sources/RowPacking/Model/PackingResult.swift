@@ -8,6 +8,9 @@ public enum BoundSource: String, Sendable, Hashable, Codable, CaseIterable {
   case lp = "LP"
   /// The best bound of a finished or interrupted branch and bound.
   case mip = "MIP"
+  /// The Gilmore–Gomory LP strengthened by subset-row cuts (cut-and-price
+  /// at the root), its bound computed safely from the duals.
+  case cuts = "cuts"
   /// Fekete and Schepers' dual feasible functions (2001).
   case dff = "DFF"
   /// An exhausted search: no packing in fewer rows exists (the pure-Swift

@@ -191,6 +191,31 @@ final class GLPKProblem {
     rowCount += rows.count
   }
 
+  /// Adds rows with their coefficients on the existing columns (0-based
+  /// column indices; GLPK checks them), as cuts are added to a master.
+  func addRows(_ rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])]) throws(GLPKError) {
+    guard !rows.isEmpty else { return }
+    let b = rows.map { Self.glpkBounds($0.bounds) }
+    var start: [Int32] = [0]
+    var columnIndex: [Int32] = []
+    var value: [Double] = []
+    for r in rows {
+      for e in r.entries {
+        columnIndex.append(Int32(truncatingIfNeeded: e.column + 1))
+        value.append(e.value)
+      }
+      start.append(Int32(columnIndex.count))
+    }
+    // One spare element so that an empty array still has a valid base address.
+    columnIndex.append(0)
+    value.append(0)
+    let types = b.map(\.0), lower = b.map(\.1), upper = b.map(\.2)
+    try session.guarded {
+      pb_add_rows_with_entries($0, pointer, Int32(rows.count), types, lower, upper, start, columnIndex, value)
+    }
+    rowCount += rows.count
+  }
+
   /// Adds columns; their row indices are checked by GLPK (an index out of
   /// range is GLPK's internal error, caught and thrown).
   func addColumns(_ columns: [LinearModel.Column]) throws(GLPKError) {

@@ -33,6 +33,10 @@ import RowPacking
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
 ///    and few rows fit in it.
+///    Where the bound is then still one row below the best packing,
+///    cut-and-price at the root with subset-row cuts
+///    (``SubsetRowCutAndPrice``, stage and bound source "cuts"): its safe
+///    bound may reach the packing (ANI instances).
 ///    Then a wider diving search (limited discrepancies, restarts) towards
 ///    the bound, possibly raised, with most of the time left. When the
 ///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
@@ -82,6 +86,10 @@ struct ExactPipeline {
   /// needs about 52 s, and the search keeps the rows it would have found
   /// with a longer first share).
   var lpShareAfterSearch = 0.8
+  /// The share of the time left for cut-and-price with subset-row cuts
+  /// (``SubsetRowCutAndPrice``), where the bound is still one row below
+  /// the best packing after the near-full-rows model.
+  var cutsShare = 0.8
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -241,10 +249,25 @@ struct ExactPipeline {
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
+      // Subset-row cuts at the root, where the bound is one row below the
+      // best packing still (ANI): cut-and-price may raise it by that row.
+      var cutsRaisedBound = false
+      if best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
+        let outcome = try subsetRowCutBound(
+          session: session, types: types, master: master, target: best.rowCount,
+          until: setup.clock.now + setup.timeLeft * cutsShare)
+        nodes = (nodes ?? 0) + outcome.nodes
+        if outcome.rowBound > bound.value {
+          bound = LowerBound(value: outcome.rowBound, source: .cuts)
+          cutsRaisedBound = true
+        }
+        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes) }
+      }
       if setup.timeLeft > .milliseconds(50) {
         try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         if best.rowCount <= bound.value {
-          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+          let stage = cutsRaisedBound ? "cuts" : searchRaisedBound ? searchStage : "LP"
+          return setup.result(packing: best, bound: bound, stage: stage, nodes: nodes)
         }
       }
       // Rows that must still be exactly full: the search again, longer,

@@ -1,0 +1,198 @@
+import RowPacking
+
+/// Cut-and-price at the root: the Gilmore–Gomory master strengthened by
+/// subset-row cuts (``SubsetRowCut``), column generation with the cuts'
+/// duals in the pricing (``SubsetRowCutPricing``), rounds of separation
+/// (``SubsetRowCutSeparation``) until no cut is violated, the bound is
+/// reached or the deadline passes.
+///
+/// The master is a model of its own (the covering rows `>= d_t`, then one
+/// row `<= floor(sum_S d / 2)` per cut), started from the converged plain
+/// master's patterns, without its exchange columns (a cut is not linear in
+/// an exchange). The covering rows stay valid with cuts: a packing in `K`
+/// rows gives patterns that hold the items exactly, feasible for both.
+///
+/// The bound is never GLPK's objective. For any weights `pi >= 0` of the
+/// types and `sigma <= 0` of the cuts, and `kappa` the largest value of
+/// `pi . a + sum_c sigma_c floor(u_c . a)` over the row patterns `a`, every
+/// packing in `K` rows satisfies
+///
+///     K kappa  >=  sum_rows (pi . a + sigma . floor(U a))  >=  pi . d + sigma . floor(U d),
+///
+/// since the rows' floor terms sum to at most the floor of their sum and
+/// `sigma <= 0` (a Lagrangian, Farley-style bound). It is computed from the
+/// duals scaled to integers, with the exact maximum of the pricing, in
+/// integer arithmetic (``safeBound(weights:demands:cuts:cutWeights:maximum:)``).
+///
+/// M. Jepsen, B. Petersen, S. Spoorendonk and D. Pisinger, Operations
+/// Research 56(2), 2008; L. Wei, Z. Luo, R. Baldacci and A. Lim, INFORMS
+/// Journal on Computing 32(2), 2020.
+final class SubsetRowCutAndPrice {
+  let types: ItemTypes
+  let problem: GLPKProblem
+  let pricing: SubsetRowCutPricing
+  private(set) var patterns: [Pattern] = []
+  private var known: Set<Pattern> = []
+  private(set) var cuts: [SubsetRowCut] = []
+  private var cutSet: Set<SubsetRowCut> = []
+  /// The most cuts added per separation round, and in all.
+  var cutsPerRound = 40
+  var cutLimit = 400
+  /// The most columns one pricing adds.
+  var columnsPerPricing = 30
+
+  /// What a cut-and-price run reached.
+  struct Outcome {
+    /// The best safe row bound of the run.
+    var rowBound: Int
+    /// The master's last LP optimum (floating point, to show).
+    var objective: Double
+    /// The LP optimum without cuts (the first converged master).
+    var objectiveWithoutCuts: Double?
+    /// Cuts added, separation rounds, master solves, pricing nodes.
+    var cuts: Int
+    var rounds: Int
+    var solves: Int
+    var nodes: Int
+    /// Whether the last master was optimal with no violated cut found.
+    var converged: Bool
+  }
+
+  /// - Parameters:
+  ///   - types: the item types (their demands are the covering rows).
+  ///   - initialPatterns: columns to start from (those that ask for more
+  ///     than a demand are left out); one single-type pattern per type is
+  ///     added, so that the master is feasible.
+  init(session: GLPKSession, types: ItemTypes, initialPatterns: [Pattern]) throws(GLPKError) {
+    self.types = types
+    pricing = SubsetRowCutPricing(sizes: types.sizes, capacity: types.capacity)
+    problem = try GLPKProblem(
+      session: session, model: LinearModel(rows: types.demands.map { .atLeast(Double($0)) }))
+    var start: [Pattern] = []
+    for t in 0..<types.count {
+      start.append(Array(repeating: t, count: max(1, min(types.demands[t], types.capacity / types.sizes[t]))))
+    }
+    try add(start + initialPatterns)
+  }
+
+  /// Adds the patterns not yet in the master that fit the demands, with
+  /// their cut coefficients; returns how many.
+  @discardableResult
+  func add(_ newPatterns: [Pattern]) throws(GLPKError) -> Int {
+    var columns: [LinearModel.Column] = []
+    for p in newPatterns where !p.isEmpty && !known.contains(p) {
+      var count = [Int: Int]()
+      for t in p { count[t, default: 0] += 1 }
+      guard count.allSatisfy({ $0.value <= types.demands[$0.key] }) else { continue }
+      known.insert(p)
+      patterns.append(p)
+      var entries = count.sorted { $0.key < $1.key }.map { (row: $0.key, value: Double($0.value)) }
+      for (c, cut) in cuts.enumerated() {
+        let coefficient = cut.coefficient(of: p)
+        if coefficient > 0 { entries.append((row: types.count + c, value: Double(coefficient))) }
+      }
+      columns.append(LinearModel.Column(objective: 1, entries: entries))
+    }
+    try problem.addColumns(columns)
+    return columns.count
+  }
+
+  /// Adds cuts as rows, with their coefficients on the patterns so far.
+  func add(cuts newCuts: [SubsetRowCut]) throws(GLPKError) {
+    var rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])] = []
+    for cut in newCuts where cutSet.insert(cut).inserted {
+      cuts.append(cut)
+      var entries: [(column: Int, value: Double)] = []
+      for (k, p) in patterns.enumerated() {
+        let coefficient = cut.coefficient(of: p)
+        if coefficient > 0 { entries.append((column: k, value: Double(coefficient))) }
+      }
+      rows.append((bounds: .atMost(Double(cut.rightHandSide)), entries: entries))
+    }
+    try problem.addRows(rows)
+  }
+
+  /// The row bound `ceil((sum_t w_t d_t + sum_c s_c rhs_c) / maximum)` in
+  /// exact integer arithmetic, for type weights `weights >= 0`, cut weights
+  /// `cutWeights <= 0` and `maximum` the exact largest value of a pattern
+  /// (``SubsetRowCutPricing/value(of:weights:cuts:cutWeights:)``); 0 when
+  /// the maximum or the numerator is not positive, or on overflow.
+  ///
+  /// - Complexity: O(types + cuts).
+  static func safeBound(weights: [Int], demands: [Int], cuts: [SubsetRowCut], cutWeights: [Int], maximum: Int) -> Int {
+    guard maximum > 0 else { return 0 }
+    var total = 0
+    for t in weights.indices where weights[t] != 0 {
+      let (product, o1) = weights[t].multipliedReportingOverflow(by: demands[t])
+      let (sum, o2) = total.addingReportingOverflow(product)
+      if o1 || o2 { return 0 }
+      total = sum
+    }
+    for c in cuts.indices where cutWeights[c] != 0 {
+      let (product, o1) = cutWeights[c].multipliedReportingOverflow(by: cuts[c].rightHandSide)
+      let (sum, o2) = total.addingReportingOverflow(product)
+      if o1 || o2 { return 0 }
+      total = sum
+    }
+    guard total > 0 else { return 0 }
+    return total / maximum + (total % maximum == 0 ? 0 : 1)
+  }
+
+  /// Cut-and-price until the safe bound reaches `target`, no cut is
+  /// violated (or ``cutLimit`` is reached) at a converged master, or the
+  /// deadline passes; the bound is valid whenever it stops.
+  ///
+  /// - Complexity: each round a master solve and an exact pricing
+  ///   (``SubsetRowCutPricing``); separation after each convergence.
+  func run(target: Int, until deadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
+    let clock = ContinuousClock()
+    let scale = KnapsackPricing.scale
+    var outcome = Outcome(
+      rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
+    var dual = false
+    while clock.now < deadline {
+      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dual: dual)
+      dual = false
+      outcome.solves += 1
+      guard lp.status == .optimal else {
+        if lp.status == .timeLimit { break }
+        throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "cut master LP not optimal (\(lp.status))")
+      }
+      outcome.objective = lp.objective
+      let pi = lp.duals.prefix(types.count).map { max(0, $0) }
+      let sigma = lp.duals.dropFirst(types.count).map { min(0, $0) }
+      let weights = KnapsackPricing.weights(duals: pi)
+      let cutWeights = sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) }
+      guard let answer = pricing.best(
+        weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: scale,
+        others: columnsPerPricing - 1, until: deadline)
+      else { break }
+      outcome.nodes += answer.nodes
+      let bound = Self.safeBound(
+        weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
+      outcome.rowBound = max(outcome.rowBound, bound)
+      if outcome.rowBound >= target { break }
+      /// The reduced cost for the master's (floating) duals.
+      func reducedCost(_ p: Pattern) -> Double {
+        var cost = 1.0
+        for t in p { cost -= pi[t] }
+        for (c, cut) in cuts.enumerated() where sigma[c] != 0 { cost -= sigma[c] * Double(cut.coefficient(of: p)) }
+        return cost
+      }
+      let entering = ([answer.pattern] + answer.others).filter { !$0.isEmpty && reducedCost($0) < -1e-9 }
+      if answer.value > scale + scale / 1_000_000_000, !entering.isEmpty, try add(entering) > 0 { continue }
+      // The master is optimal for the full LP with these cuts: separate.
+      if outcome.objectiveWithoutCuts == nil { outcome.objectiveWithoutCuts = lp.objective }
+      guard cuts.count < cutLimit else { outcome.converged = true; break }
+      let found = SubsetRowCutSeparation.separate(
+        patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet,
+        limit: min(cutsPerRound, cutLimit - cuts.count))
+      if found.isEmpty { outcome.converged = true; break }
+      try add(cuts: found.map(\.cut))
+      outcome.rounds += 1
+      outcome.cuts = cuts.count
+      dual = true
+    }
+    return outcome
+  }
+}

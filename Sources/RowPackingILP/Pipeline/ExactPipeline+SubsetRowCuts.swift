@@ -1,0 +1,21 @@
+import RowPacking
+
+extension ExactPipeline {
+  /// The bound of cut-and-price with subset-row cuts at the root
+  /// (``SubsetRowCutAndPrice``), started from the converged master's
+  /// patterns, towards `target` rows, until `deadline`; nil when it found
+  /// no bound (out of time before any exact pricing).
+  ///
+  /// It pays where the LP bound is one row below the best packing and the
+  /// near-full-rows model did not close the gap (the augmented non-IRUP
+  /// instances, ANI, whose optimum is the LP's ceiling plus one and whose
+  /// rows within the gap are too many to list).
+  func subsetRowCutBound(
+    session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration, target: Int,
+    until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> SubsetRowCutAndPrice.Outcome {
+    // Its own master: patterns beyond the demands are left out there.
+    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+    return try cutAndPrice.run(target: target, until: deadline)
+  }
+}

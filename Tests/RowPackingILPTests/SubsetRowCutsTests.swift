@@ -1,0 +1,214 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// Subset-row cuts (``SubsetRowCut``), their separation, the cut-aware
+/// pricing (``SubsetRowCutPricing``) and the safe bound of cut-and-price
+/// (``SubsetRowCutAndPrice``), against brute force on small seeded
+/// instances: every cut holds for every packing, the pricing's maximum is
+/// the enumerated one, and the bound never exceeds the optimum.
+final class SubsetRowCutsTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  /// Every packing of `types` (as row patterns), up to `limit` rows: items
+  /// by type, each into an open row with room or a new one.
+  func allPackings(_ types: ItemTypes, limit: Int) -> [[Pattern]] {
+    var items: [Int] = []
+    for t in 0..<types.count { items += Array(repeating: t, count: types.demands[t]) }
+    var rows: [Pattern] = []
+    var loads: [Int] = []
+    var packings: [[Pattern]] = []
+    func place(_ i: Int) {
+      if i == items.count { packings.append(rows); return }
+      let t = items[i]
+      for r in rows.indices where loads[r] + types.sizes[t] <= types.capacity {
+        rows[r].append(t)
+        loads[r] += types.sizes[t]
+        place(i + 1)
+        rows[r].removeLast()
+        loads[r] -= types.sizes[t]
+      }
+      if rows.count < limit {
+        rows.append([t])
+        loads.append(types.sizes[t])
+        place(i + 1)
+        rows.removeLast()
+        loads.removeLast()
+      }
+    }
+    place(0)
+    return packings
+  }
+
+  /// A small instance with repeated sizes (demands above 1), rows of two
+  /// to four items.
+  func instance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
+    let drawn = SmallInstance.draw(&random, itemCounts: items, capacities: 30...60) { c in (c / 5)...(c / 2) }
+    // Sizes from a few values, so that types repeat.
+    let palette = Array(Set(drawn.sizes.prefix(4)))
+    return (drawn.sizes.map { palette[$0 % palette.count] }, drawn.capacity)
+  }
+
+  func testEveryTripleCutHoldsForEveryPacking() {
+    var checked = 0
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 4...7)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      guard types.count >= 3 else { continue }
+      let packings = allPackings(types, limit: sizes.count)
+      for i in 0..<types.count {
+        for j in (i + 1)..<types.count {
+          for k in (j + 1)..<types.count {
+            let cut = SubsetRowCut(types: [k, i, j], demands: types.demands)
+            XCTAssertEqual(cut.types, [i, j, k])
+            for packing in packings {
+              let left = packing.reduce(0) { $0 + cut.coefficient(of: $1.sorted()) }
+              XCTAssertLessThanOrEqual(left, cut.rightHandSide, "seed \(seed): \(cut) on \(packing)")
+              checked += 1
+            }
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 1000)
+  }
+
+  /// Separated cuts are violated by the solution as claimed, and hold
+  /// for every packing.
+  func testSeparatedCutsAreViolatedAndValid() throws {
+    var separated = 0
+    for seed in UInt64(1)...60 {
+      var random = SplitMix64(seed: seed)
+      // Rows of two or three items, capacities where the LP is fractional.
+      let n = 6 + Int(random.next() % 4)
+      let capacity = 100
+      let sizes = (0..<n).map { _ in 26 + Int(random.next() % 25) }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let solution = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let found = SubsetRowCutSeparation.separate(
+        patterns: master.patterns, values: solution.values, demands: types.demands, limit: 100)
+      let packings = allPackings(types, limit: n)
+      for (cut, violation) in found {
+        var left = 0.0
+        for (p, pattern) in master.patterns.enumerated() { left += Double(cut.coefficient(of: pattern)) * solution.values[p] }
+        XCTAssertEqual(left - Double(cut.rightHandSide), violation, accuracy: 1e-9)
+        XCTAssertGreaterThan(violation, 0.01)
+        for packing in packings {
+          XCTAssertLessThanOrEqual(packing.reduce(0) { $0 + cut.coefficient(of: $1.sorted()) }, cut.rightHandSide)
+        }
+        separated += 1
+      }
+      XCTAssertEqual(found.map(\.violation), found.map(\.violation).sorted(by: >), "most violated first")
+    }
+    XCTAssertGreaterThan(separated, 0, "no instance had a violated cut: the test checks nothing")
+  }
+
+  /// The largest value of a pattern by enumeration of every count vector.
+  func bruteForceMaximum(
+    sizes: [Int], capacity: Int, bounds: [Int], weights: [Int], cuts: [SubsetRowCut], cutWeights: [Int]
+  ) -> Int {
+    var best = 0
+    var pattern: Pattern = []
+    func visit(_ t: Int, room: Int) {
+      if t == sizes.count {
+        best = max(best, SubsetRowCutPricing.value(of: pattern, weights: weights, cuts: cuts, cutWeights: cutWeights))
+        return
+      }
+      var a = 0
+      while true {
+        visit(t + 1, room: room - a * sizes[t])
+        if a == bounds[t] || room - (a + 1) * sizes[t] < 0 { break }
+        a += 1
+        pattern.append(t)
+      }
+      pattern.removeLast(a)
+    }
+    visit(0, room: capacity)
+    return best
+  }
+
+  func testCutAwarePricingEqualsEnumeration() throws {
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let typeCount = uniform(3...7)
+      let capacity = uniform(20...60)
+      let sizes = (0..<typeCount).map { _ in uniform(3...capacity) }.sorted(by: >)
+      let bounds = (0..<typeCount).map { _ in uniform(1...3) }
+      // Weights near proportional to the sizes (as duals are), some 0.
+      let weights = sizes.map { s in uniform(0...5) == 0 ? 0 : s * 100 + uniform(-150...150) }.map { max(0, $0) }
+      var cuts: [SubsetRowCut] = []
+      for _ in 0..<uniform(0...5) {
+        var triple: Set<Int> = []
+        while triple.count < 3 { triple.insert(uniform(0...(typeCount - 1))) }
+        cuts.append(SubsetRowCut(types: Array(triple), demands: bounds))
+      }
+      let cutWeights = cuts.map { _ in uniform(0...2) == 0 ? 0 : -uniform(1...3000) }
+      let pricing = SubsetRowCutPricing(sizes: sizes, capacity: capacity)
+      let answer = try XCTUnwrap(pricing.best(
+        weights: weights, bounds: bounds, cuts: cuts, cutWeights: cutWeights, threshold: 0, others: 5, until: far))
+      let expected = bruteForceMaximum(
+        sizes: sizes, capacity: capacity, bounds: bounds, weights: weights, cuts: cuts, cutWeights: cutWeights)
+      let label = "seed \(seed): sizes \(sizes) bounds \(bounds) weights \(weights) cuts \(cuts.map(\.types)) \(cutWeights)"
+      XCTAssertEqual(answer.value, expected, label)
+      for pattern in [answer.pattern] + answer.others {
+        XCTAssertEqual(pattern, pattern.sorted(), label)
+        XCTAssertLessThanOrEqual(pattern.reduce(0) { $0 + sizes[$1] }, capacity, label)
+        for t in 0..<typeCount { XCTAssertLessThanOrEqual(pattern.filter { $0 == t }.count, bounds[t], label) }
+      }
+      XCTAssertEqual(
+        SubsetRowCutPricing.value(of: answer.pattern, weights: weights, cuts: cuts, cutWeights: cutWeights),
+        answer.value, label)
+    }
+  }
+
+  /// Cut-and-price to the end: its safe bound never exceeds the optimum,
+  /// and it is at least the plain LP's ceiling minus round-off (never
+  /// weaker by a row where the LP is not near an integer).
+  func testCutAndPriceBoundNeverExceedsTheOptimum() throws {
+    var raised = 0
+    var cutsAdded = 0
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      // Rows of two or three items, some sizes repeated (demands above 1).
+      let n = 5 + Int(random.next() % 6)
+      let capacity = 100 + Int(random.next() % 50)
+      var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+      if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      XCTAssertTrue(outcome.converged, label)
+      XCTAssertGreaterThanOrEqual(outcome.rowBound, root.rowBound, label)
+      if outcome.rowBound > root.rowBound { raised += 1 }
+      cutsAdded += outcome.cuts
+    }
+    XCTAssertGreaterThan(cutsAdded, 0, "no cut was ever added: the test checks nothing")
+    print("cut-and-price raised the LP bound on \(raised) of 200 instances, \(cutsAdded) cuts")
+  }
+
+  func testSafeBoundArithmetic() {
+    let cut = SubsetRowCut(types: [0, 1, 2], demands: [1, 2, 2])
+    XCTAssertEqual(cut.rightHandSide, 2)
+    // (3*10 + 5*2 + ... ) : weights 10, 20, 20 on demands 1, 2, 2 = 90, cut -10 x 2 = -20: 70 / 30 -> 3.
+    XCTAssertEqual(
+      SubsetRowCutAndPrice.safeBound(weights: [10, 20, 20], demands: [1, 2, 2], cuts: [cut], cutWeights: [-10], maximum: 30), 3)
+    XCTAssertEqual(
+      SubsetRowCutAndPrice.safeBound(weights: [10, 20, 20], demands: [1, 2, 2], cuts: [cut], cutWeights: [-10], maximum: 35), 2)
+    XCTAssertEqual(SubsetRowCutAndPrice.safeBound(weights: [1], demands: [1], cuts: [], cutWeights: [], maximum: 0), 0)
+    XCTAssertEqual(
+      SubsetRowCutAndPrice.safeBound(weights: [Int.max / 2], demands: [3], cuts: [], cutWeights: [], maximum: 1), 0, "overflow")
+  }
+}
