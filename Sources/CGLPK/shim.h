@@ -270,6 +270,14 @@ static inline int pb_set_column_bounds(pb_context *context, glp_prob *p, int cou
   return 0;
 }
 
+/// Writes a line to GLPK's terminal output (shown only when verbose).
+static inline int pb_print(pb_context *context, const char *line) {
+  PB_GUARD(context)
+  glp_printf("%s\n", line);
+  pb_leave();
+  return 0;
+}
+
 /// Deletes a problem object.
 static inline int pb_delete(pb_context *context, glp_prob *p) {
   PB_GUARD(context)

@@ -139,6 +139,13 @@ final class GLPKSession {
     context.deallocate()
   }
 
+  /// Writes `line` to GLPK's terminal output, the log that `--verbose`
+  /// shows (nothing otherwise): a stage's summary among GLPK's own lines.
+  func log(_ line: String) throws(GLPKError) {
+    guard isAlive else { return }
+    try guarded { context in line.withCString { pb_print(context, $0) } }
+  }
+
   /// Runs a guarded shim call; turns PB_GLPK_FAILED into ``GLPKError/internalError(_:)``.
   fileprivate func guarded(_ call: (UnsafeMutablePointer<pb_context>) -> Int32) throws(GLPKError) {
     guard isAlive else { throw .sessionClosed }

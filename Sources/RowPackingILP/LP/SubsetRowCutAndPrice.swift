@@ -56,6 +56,20 @@ final class SubsetRowCutAndPrice {
     var nodes: Int
     /// Whether the last master was optimal with no violated cut found.
     var converged: Bool
+    /// The time it took.
+    var elapsed = Duration.zero
+
+    /// One line for the verbose log.
+    var summary: String {
+      func fixed(_ x: Double) -> String {
+        let hundredths = Int((x * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+      }
+      let lp = objectiveWithoutCuts.map { "LP \(fixed($0)) -> " } ?? "LP "
+      return "cuts: \(lp)\(fixed(objective)) with \(cuts) subset-row cuts in \(rounds) rounds "
+        + "(\(solves) master solves, \(nodes) pricing nodes, \(elapsed)), safe bound \(rowBound)"
+        + (converged ? ", no violated cut left" : "")
+    }
   }
 
   /// - Parameters:
@@ -149,10 +163,12 @@ final class SubsetRowCutAndPrice {
     let scale = KnapsackPricing.scale
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
-    var dual = false
+    let start = clock.now
     while clock.now < deadline {
-      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dual: dual)
-      dual = false
+      // The primal simplex throughout: after cut rows were added, GLPK's
+      // dual simplex met "excessive numerical instability" on ANI masters
+      // (thousands of columns, a degenerate optimum) and took seconds.
+      let lp = try problem.solveLP(timeLimit: deadline - clock.now)
       outcome.solves += 1
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { break }
@@ -191,8 +207,8 @@ final class SubsetRowCutAndPrice {
       try add(cuts: found.map(\.cut))
       outcome.rounds += 1
       outcome.cuts = cuts.count
-      dual = true
     }
+    outcome.elapsed = clock.now - start
     return outcome
   }
 }

@@ -53,7 +53,7 @@ enum SubsetRowCutSeparation {
   /// none in `existing`.
   static func separate(
     patterns: [Pattern], values: [Double], demands: [Int], existing: Set<SubsetRowCut> = [],
-    limit: Int = 50, minimumViolation: Double = 0.01
+    limit: Int = 50, minimumViolation: Double = 1e-4
   ) -> [(cut: SubsetRowCut, violation: Double)] {
     let typeCount = demands.count
     var rowsOf = [[Int]](repeating: [], count: typeCount)

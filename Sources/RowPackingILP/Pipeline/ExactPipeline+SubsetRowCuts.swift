@@ -2,8 +2,9 @@ import RowPacking
 
 extension ExactPipeline {
   /// The bound of cut-and-price with subset-row cuts at the root
-  /// (``SubsetRowCutAndPrice``), started from the converged master's
-  /// patterns, towards `target` rows, until `deadline`; nil when it found
+  /// (``SubsetRowCutAndPrice``), started from the patterns of the root
+  /// LP's solution `root` (the others of the master made GLPK's first
+  /// solve take seconds on ANI), towards `target` rows, until `deadline`; nil when it found
   /// no bound (out of time before any exact pricing).
   ///
   /// It pays where the LP bound is one row below the best packing and the
@@ -11,11 +12,13 @@ extension ExactPipeline {
   /// instances, ANI, whose optimum is the LP's ceiling plus one and whose
   /// rows within the gap are too many to list).
   func subsetRowCutBound(
-    session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration, target: Int,
+    session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration,
+    root: GilmoreGomoryColumnGeneration.Solution, target: Int,
     until deadline: ContinuousClock.Instant
   ) throws(GLPKError) -> SubsetRowCutAndPrice.Outcome {
     // Its own master: patterns beyond the demands are left out there.
-    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+    let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.map { master.patterns[$0] }
+    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: basic)
     return try cutAndPrice.run(target: target, until: deadline)
   }
 }

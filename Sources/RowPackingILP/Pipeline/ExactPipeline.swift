@@ -33,16 +33,17 @@ import RowPacking
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
 ///    and few rows fit in it.
-///    Where the bound is then still one row below the best packing,
-///    cut-and-price at the root with subset-row cuts
-///    (``SubsetRowCutAndPrice``, stage and bound source "cuts"): its safe
-///    bound may reach the packing (ANI instances).
 ///    Then a wider diving search (limited discrepancies, restarts) towards
 ///    the bound, possibly raised, with most of the time left. When the
 ///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
 ///    again with half the time left, its rows restricted by the same
 ///    duals (stage "search").
-/// 4. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
+/// 4. Where the bound is then one row below the best packing,
+///    cut-and-price at the root with subset-row cuts
+///    (``SubsetRowCutAndPrice``, stage and bound source "cuts"): its safe
+///    bound may reach the packing (meant for ANI instances; on
+///    402_10000_NR_1 the LP stays at 132.0 with every violated 3-type cut).
+/// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
 /// For fractional widths the bound is computed on the bound sizes (a second
@@ -88,8 +89,8 @@ struct ExactPipeline {
   var lpShareAfterSearch = 0.8
   /// The share of the time left for cut-and-price with subset-row cuts
   /// (``SubsetRowCutAndPrice``), where the bound is still one row below
-  /// the best packing after the near-full-rows model.
-  var cutsShare = 0.8
+  /// the best packing before the arc-flow MIP.
+  var cutsShare = 0.6
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -249,25 +250,10 @@ struct ExactPipeline {
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
-      // Subset-row cuts at the root, where the bound is one row below the
-      // best packing still (ANI): cut-and-price may raise it by that row.
-      var cutsRaisedBound = false
-      if best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
-        let outcome = try subsetRowCutBound(
-          session: session, types: types, master: master, target: best.rowCount,
-          until: setup.clock.now + setup.timeLeft * cutsShare)
-        nodes = (nodes ?? 0) + outcome.nodes
-        if outcome.rowBound > bound.value {
-          bound = LowerBound(value: outcome.rowBound, source: .cuts)
-          cutsRaisedBound = true
-        }
-        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes) }
-      }
       if setup.timeLeft > .milliseconds(50) {
         try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         if best.rowCount <= bound.value {
-          let stage = cutsRaisedBound ? "cuts" : searchRaisedBound ? searchStage : "LP"
-          return setup.result(packing: best, bound: bound, stage: stage, nodes: nodes)
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }
       }
       // Rows that must still be exactly full: the search again, longer,
@@ -279,6 +265,19 @@ struct ExactPipeline {
         if let packing {
           return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
         }
+      }
+      // Subset-row cuts at the root, where the bound is still one row below
+      // the best packing (ANI): cut-and-price may raise it by that row. Last
+      // but the arc-flow MIP, so that it takes no time from the stages that
+      // find packings (ANI's optimal packings come from the wide dive).
+      if best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
+        let outcome = try subsetRowCutBound(
+          session: session, types: types, master: master, root: root, target: best.rowCount,
+          until: setup.clock.now + setup.timeLeft * cutsShare)
+        nodes = (nodes ?? 0) + outcome.nodes
+        if verbose { try session.log(outcome.summary) }
+        if outcome.rowBound > bound.value { bound = LowerBound(value: outcome.rowBound, source: .cuts) }
+        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes) }
       }
       if setup.timeLeft <= .milliseconds(50) {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
