@@ -91,7 +91,14 @@ struct SubsetRowCutPricing {
     // The empty row is worth 0: a lower bound to start from.
     var best = Answer(value: 0, pattern: [])
     if cutTypes.isEmpty {
-      return Answer(value: restTable.best[capacity], pattern: restTable.pattern(room: capacity))
+      // No cut in play: a knapsack, and the table gives the best row
+      // holding each type besides (as ``KnapsackPricing`` does), so that
+      // the master converges in far fewer solves.
+      let pattern = restTable.pattern(room: capacity)
+      let more = others == 0 ? [] : KnapsackPricing.patternsPerType(
+        table: restTable, weights: weights, bounds: bounds, candidates: rest, sizes: sizes, capacity: capacity,
+        threshold: threshold, limit: others)
+      return Answer(value: restTable.best[capacity], pattern: pattern, others: more.filter { $0 != pattern })
     }
     var found: [Pattern] = []
     var counts = [Int](repeating: 0, count: cutTypes.count)
