@@ -61,9 +61,11 @@ final class SubsetRowCutAndPrice {
 
     /// One line for the verbose log.
     var summary: String {
+      /// Four decimals: ANI's LP moves by less than a hundredth.
       func fixed(_ x: Double) -> String {
-        let hundredths = Int((x * 100).rounded())
-        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+        let units = Int((x * 10_000).rounded())
+        let decimals = String(units % 10_000)
+        return "\(units / 10_000)." + String(repeating: "0", count: 4 - decimals.count) + decimals
       }
       let lp = objectiveWithoutCuts.map { "LP \(fixed($0)) -> " } ?? "LP "
       return "cuts: \(lp)\(fixed(objective)) with \(cuts) subset-row cuts in \(rounds) rounds "
