@@ -38,11 +38,15 @@ import RowPacking
 ///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
 ///    again with half the time left, its rows restricted by the same
 ///    duals (stage "search").
-/// 4. Where the bound is then one row below the best packing,
-///    cut-and-price at the root with subset-row cuts
-///    (``SubsetRowCutAndPrice``, stage and bound source "cuts"): its safe
-///    bound may reach the packing (meant for ANI instances; on
-///    402_10000_NR_1 the LP stays at 132.0 with every violated 3-type cut).
+/// 4. Off by default (``subsetRowCutStage``): where the bound is then one
+///    row below the best packing, cut-and-price at the root with
+///    subset-row cuts (``SubsetRowCutAndPrice``, stage and bound source
+///    "cuts"), whose safe bound may reach the packing. Meant for ANI
+///    instances, but measured not to move their LP: on 402_10000_NR_1,
+///    402_10000_NR_7 and 600_20000_NR_7 it stays at 132.0, 132.0 and 198.0
+///    with every violated 3-type cut added, so the stage would only take
+///    time from the MIP after it. Kept for a branch-and-price-and-cut,
+///    where the same cuts and pricing serve at every node.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -91,6 +95,8 @@ struct ExactPipeline {
   /// (``SubsetRowCutAndPrice``), where the bound is still one row below
   /// the best packing before the arc-flow MIP.
   var cutsShare = 0.6
+  /// Whether that stage runs at all (see stage 4 above): not by default.
+  var subsetRowCutStage = false
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -270,7 +276,7 @@ struct ExactPipeline {
       // the best packing (ANI): cut-and-price may raise it by that row. Last
       // but the arc-flow MIP, so that it takes no time from the stages that
       // find packings (ANI's optimal packings come from the wide dive).
-      if best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
+      if subsetRowCutStage && best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
         let outcome = try subsetRowCutBound(
           session: session, types: types, master: master, root: root, target: best.rowCount,
           until: setup.clock.now + setup.timeLeft * cutsShare)
