@@ -29,6 +29,10 @@ struct LPRelaxation {
   /// when the LP's objective shows it cannot pass the `knownBound` given.
   let bound: Int
 
+  /// The node limit of the first, quick try of Farley's bound from the
+  /// packing LP's duals on the bound sizes of a fractional instance.
+  static let quickFarleyNodes = 5_000
+
   /// Solves the relaxation of `scaled` within the budget.
   ///
   /// - Parameters:
@@ -81,7 +85,7 @@ struct LPRelaxation {
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
-    func farleyOnBoundSizes(duals: [Double], target: Int?) -> Int {
+    func farleyOnBoundSizes(duals: [Double], target: Int?, nodeLimit: Int = 50_000) -> Int {
       let weights = duals.map { integerWeight(dual: $0) }
       var keyed: [(size: Int, weight: Int)] = []
       for item in 0..<scaled.count {
@@ -104,7 +108,7 @@ struct LPRelaxation {
         }
       }
       return farleyBound(
-        sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
+        sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: nodeLimit,
         target: target)
     }
     var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
@@ -127,11 +131,11 @@ struct LPRelaxation {
     // relaxation), goes on from the first LP's basis when those sizes are
     // positive and in the same order (the rounding keeps the order): a few
     // pivots, where a cold solve on the bound sizes took as many as the
-    // first (one generated tag cloud: 1452 pivots, 57 ms of its 130). And
-    // it goes first: when the packing duals already prove the bound, its
-    // first pricing finds no pattern and costs one knapsack; when they fall
-    // short, Farley's knapsack on them would search in vain (25 ms on that
-    // cloud) before it.
+    // first (one generated tag cloud: 1452 pivots, 57 ms of its 130).
+    // Farley's bound from the packing duals is tried first with a small
+    // node limit (``quickFarleyNodes``): on most clouds it proves the bound
+    // at once; where the duals fall short, the full search on them was in
+    // vain (25 ms on that cloud), and the bound LP's duals go first.
     var typeBoundSizes = [Int](repeating: Int.max, count: scaled.isExact ? 0 : typeSizes.count)
     for item in 0..<scaled.count where !scaled.isExact && typeOfItem[item] >= 0 {
       typeBoundSizes[typeOfItem[item]] = min(typeBoundSizes[typeOfItem[item]], scaled.boundSizes[item])
@@ -139,10 +143,15 @@ struct LPRelaxation {
     if let t = target, !scaled.isExact, typeBoundSizes.allSatisfy({ $0 >= 1 }),
       zip(typeBoundSizes, typeBoundSizes.dropFirst()).allSatisfy({ $0 >= $1 })
     {
+      var bound = farleyOnBoundSizes(duals: lp.duals, target: target, nodeLimit: Self.quickFarleyNodes)
+      if bound >= t {
+        self.bound = bound
+        return
+      }
       let boundLP = GilmoreGomory(
         resizing: lp, sizes: typeBoundSizes, capacity: scaled.boundCapacity, rowLimit: rowLimit,
         knownBound: knownBound, tolerance: tolerance, shouldStop: { !meter.tick() })
-      var bound = farleyOnBoundSizes(duals: boundLP.duals, target: target)
+      bound = max(bound, farleyOnBoundSizes(duals: boundLP.duals, target: target))
       // (The budget may stop its pivots early, with weaker duals.)
       if bound < t { bound = max(bound, farleyOnBoundSizes(duals: lp.duals, target: target)) }
       self.bound = bound
