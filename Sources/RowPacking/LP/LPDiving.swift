@@ -29,6 +29,10 @@ struct LPRelaxation {
   /// when the LP's objective shows it cannot pass the `knownBound` given.
   let bound: Int
 
+  /// The node limit of the first, quick try of Farley's bound from the
+  /// packing LP's duals on the bound sizes of a fractional instance.
+  static let quickFarleyNodes = 5_000
+
   /// Solves the relaxation of `scaled` within the budget.
   ///
   /// - Parameters:
@@ -81,26 +85,31 @@ struct LPRelaxation {
     self.lp = lp
     // Farley on the bound sizes: weight each item by its packing type's
     // dual, then group items of equal (bound size, weight).
-    let weights = lp.duals.map { integerWeight(dual: $0) }
-    var keyed: [(size: Int, weight: Int)] = []
-    for item in 0..<scaled.count {
-      let size = scaled.boundSizes[item]
-      let type = typeOfItem[item]
-      let weight = type >= 0 && size > 0 ? weights[type] : 0
-      if weight > 0 { keyed.append((size, weight)) }
-    }
-    keyed.sort { $0.size != $1.size ? $0.size > $1.size : $0.weight > $1.weight }
-    var sizes: [Int] = []
-    var values: [Int] = []
-    var counts: [Int] = []
-    for entry in keyed {
-      if sizes.last == entry.size && values.last == entry.weight {
-        counts[counts.count - 1] += 1
-      } else {
-        sizes.append(entry.size)
-        values.append(entry.weight)
-        counts.append(1)
+    func farleyOnBoundSizes(duals: [Double], target: Int?, nodeLimit: Int = 50_000) -> Int {
+      let weights = duals.map { integerWeight(dual: $0) }
+      var keyed: [(size: Int, weight: Int)] = []
+      for item in 0..<scaled.count {
+        let size = scaled.boundSizes[item]
+        let type = typeOfItem[item]
+        let weight = type >= 0 && size > 0 ? weights[type] : 0
+        if weight > 0 { keyed.append((size, weight)) }
       }
+      keyed.sort { $0.size != $1.size ? $0.size > $1.size : $0.weight > $1.weight }
+      var sizes: [Int] = []
+      var values: [Int] = []
+      var counts: [Int] = []
+      for entry in keyed {
+        if sizes.last == entry.size && values.last == entry.weight {
+          counts[counts.count - 1] += 1
+        } else {
+          sizes.append(entry.size)
+          values.append(entry.weight)
+          counts.append(1)
+        }
+      }
+      return farleyBound(
+        sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: nodeLimit,
+        target: target)
     }
     var target = lp.objective.isFinite ? Int((lp.objective - 1e-6).rounded(.up)) : nil
     if let rowLimit, let t = target { target = min(t, rowLimit) }
@@ -114,13 +123,42 @@ struct LPRelaxation {
       self.bound = 0
       return
     }
-    var bound = farleyBound(
-      sizes: sizes, multiplicities: counts, capacity: scaled.boundCapacity, weights: values, nodeLimit: 50_000,
-      target: target)
     // Fractional widths: the bound sizes (rounded down) may fit rows that
     // the packing sizes' duals price above 1, and the bound falls short.
     // Then the LP again on the bound sizes, whose own duals give Farley's
-    // bound for them (as GLPK's pipeline does).
+    // bound for them (as GLPK's pipeline does). Each packing type, sized
+    // by the least bound size of its items (smaller sizes: still a
+    // relaxation), goes on from the first LP's basis when those sizes are
+    // positive and in the same order (the rounding keeps the order): a few
+    // pivots, where a cold solve on the bound sizes took as many as the
+    // first (one generated tag cloud: 1452 pivots, 57 ms of its 130).
+    // Farley's bound from the packing duals is tried first with a small
+    // node limit (``quickFarleyNodes``): on most clouds it proves the bound
+    // at once; where the duals fall short, the full search on them was in
+    // vain (25 ms on that cloud), and the bound LP's duals go first.
+    var typeBoundSizes = [Int](repeating: Int.max, count: scaled.isExact ? 0 : typeSizes.count)
+    for item in 0..<scaled.count where !scaled.isExact && typeOfItem[item] >= 0 {
+      typeBoundSizes[typeOfItem[item]] = min(typeBoundSizes[typeOfItem[item]], scaled.boundSizes[item])
+    }
+    if let t = target, !scaled.isExact, typeBoundSizes.allSatisfy({ $0 >= 1 }),
+      zip(typeBoundSizes, typeBoundSizes.dropFirst()).allSatisfy({ $0 >= $1 })
+    {
+      var bound = farleyOnBoundSizes(duals: lp.duals, target: target, nodeLimit: Self.quickFarleyNodes)
+      if bound >= t {
+        self.bound = bound
+        return
+      }
+      let boundLP = GilmoreGomory(
+        resizing: lp, sizes: typeBoundSizes, capacity: scaled.boundCapacity, rowLimit: rowLimit,
+        knownBound: knownBound, tolerance: tolerance, shouldStop: { !meter.tick() })
+      bound = max(bound, farleyOnBoundSizes(duals: boundLP.duals, target: target))
+      // (The budget may stop its pivots early, with weaker duals.)
+      if bound < t { bound = max(bound, farleyOnBoundSizes(duals: lp.duals, target: target)) }
+      self.bound = bound
+      return
+    }
+    var bound = farleyOnBoundSizes(duals: lp.duals, target: target)
+    // (Else a cold LP on the bound sizes.)
     if let t = target, bound < t, !scaled.isExact {
       var boundTypes: [Int] = []
       var boundDemands: [Int] = []

@@ -63,6 +63,16 @@ struct RevisedSimplex {
   /// - Complexity: O(1): they are kept up to date by ``enter(column:cost:identifier:)``.
   func duals() -> [Double] { y }
 
+  /// Copies the duals into `target` (of ``m`` entries) without allocating:
+  /// an array from ``duals()`` shares the buffer that the next pivot
+  /// writes, which then copies it (an allocation per pivot).
+  ///
+  /// - Complexity: O(m).
+  func copyDuals(into target: inout [Double]) {
+    precondition(target.count == m)
+    for j in 0..<m { target[j] = y[j] }
+  }
+
   /// The duals computed from the basis inverse.
   private func computedDuals() -> [Double] {
     var y = [Double](repeating: 0, count: m)
