@@ -79,4 +79,62 @@ final class FalkenauerLocalSearchTests: XCTestCase {
     // evaluations it meets 12 of these 60 (seeds 1-60); a broken exchange meets none.
     XCTAssertGreaterThanOrEqual(met, cases / 8, "it meets the rows of some instances first fit decreasing misses")
   }
+
+  /// Items cut from `rows` rows of `capacity`, each row left short by at
+  /// most `slack` (so the optimum is `rows` when the waste is under a row).
+  private func cutRows(
+    _ random: inout SplitMix64, rows: Int, capacity: Int, slack: Int, maxPieces: Int = 5
+  ) -> [Int] {
+    var sizes: [Int] = []
+    for _ in 0..<rows {
+      let filled = capacity - Int(random.next() % UInt64(slack + 1))
+      let pieces = 2 + Int(random.next() % UInt64(maxPieces - 1))
+      var cuts = (1..<pieces).map { _ in 1 + Int(random.next() % UInt64(filled - 1)) }.sorted()
+      cuts = [0] + cuts + [filled]
+      for k in 1..<cuts.count where cuts[k] > cuts[k - 1] { sizes.append(cuts[k] - cuts[k - 1]) }
+    }
+    return sizes
+  }
+
+  /// The solver's rule for a larger local search budget: only at the
+  /// continuous bound (L1), only when the waste budget there is under
+  /// 1 % of the capacity per row, and only for rows of at most four items
+  /// on average.
+  func testTightRowsOnlyAtTheContinuousBoundWithASmallWasteBudget() {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      let capacity = 1000 + Int(random.next() % 9000)
+      let rows = 3 + Int(random.next() % 20)
+      let sizes = cutRows(&random, rows: rows, capacity: capacity, slack: capacity / 200)
+      let scaled = ScaledInstance(sizes: sizes, capacity: capacity)
+      XCTAssertEqual(scaled.continuousBound, rows, "seed \(seed)")
+      XCTAssertEqual(
+        scaled.hasTightRows(at: rows), sizes.count <= 4 * rows, "seed \(seed): at most 0.5 % short per row")
+      XCTAssertFalse(scaled.hasTightRows(at: rows + 1), "seed \(seed): not the continuous bound")
+      // Rows left short by 2 % to 3 % each: not tight.
+      let loose = cutRows(&random, rows: rows, capacity: capacity * 100, slack: capacity)
+      let shortened = ScaledInstance(sizes: loose, capacity: capacity * 100 + capacity * 2)
+      XCTAssertFalse(shortened.hasTightRows(at: shortened.continuousBound), "seed \(seed)")
+    }
+  }
+
+  /// Instances cut from nearly full rows (the tight case, where the local
+  /// search gets four times the evaluations): the exact solver's packing
+  /// verifies and is optimal, with or without the LP and the brief search.
+  func testSolverOnNearlyFullRowsIsVerifiedAndOptimal() {
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      let capacity = 1000 + Int(random.next() % 9000)
+      let rows = 3 + Int(random.next() % 5)
+      let sizes = cutRows(&random, rows: rows, capacity: capacity, slack: capacity / 200, maxPieces: 4)
+      let scaled = ScaledInstance(sizes: sizes, capacity: capacity)
+      XCTAssertTrue(scaled.hasTightRows(at: rows), "seed \(seed)")
+      for lp in [true, false] {
+        let outcome = solveOptimally(scaled, budget: .unlimited, linearProgramming: lp, briefSearch: lp)
+        assertValid(outcome.packing, sizes: sizes, capacity: capacity, "seed \(seed), LP \(lp)")
+        XCTAssertTrue(outcome.isProvenOptimal, "seed \(seed), LP \(lp)")
+        XCTAssertEqual(outcome.packing.rowCount, rows, "seed \(seed), LP \(lp)")
+      }
+    }
+  }
 }
