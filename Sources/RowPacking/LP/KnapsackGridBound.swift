@@ -53,7 +53,15 @@ public struct KnapsackGridBound: Sendable {
   let gridSizes: [Int]
   let gridCapacity: Int
   /// `table[k * width + x]`: the best value of types `k...` with rounded size at most `x`.
-  private var table: [Int]
+  /// In `Double`, whose maximum vectorises (there is no 64-bit integer
+  /// maximum in SSE2: the `Int` table took three times the instructions),
+  /// and exact: every entry is a sum of values whose total is below 2^53
+  /// (``exactTotal``), so it is the same integer as in `Int` arithmetic.
+  private var table: [Double]
+  /// The total of the positive values times their counts when it is below
+  /// 2^53 (the table is then exact), else `nil` (the table is not used: the
+  /// search runs without its pruning, and the bound is that total).
+  private var exactTotal: Int? = nil
   private var current: [Int]
   private var values: [Int] = []
 
@@ -99,7 +107,7 @@ public struct KnapsackGridBound: Sendable {
     self.step = step
     gridSizes = sizes.map { $0 / step }
     gridCapacity = capacity / step
-    table = [Int](repeating: 0, count: (sizes.count + 1) * (gridCapacity + 1))
+    table = [Double](repeating: 0, count: (sizes.count + 1) * (gridCapacity + 1))
     current = [Int](repeating: 0, count: sizes.count)
   }
 
@@ -116,47 +124,56 @@ public struct KnapsackGridBound: Sendable {
     let m = sizes.count
     // The suffix tables, from the last type to the first (raw buffers: this
     // is most of the work of a solve). Each row is read from the next one
-    // through its own pointer, with wrapping arithmetic (indices and values
-    // cannot overflow: the values' total fits an `Int`), so that the
+    // through its own pointer, with wrapping index arithmetic, so that the
     // compiler vectorises the loops: with checked arithmetic on one buffer
     // they ran a cell at a time and took most of column generation's time
     // on tag clouds.
+    var total: Int? = 0
+    for k in 0..<m where values[k] > 0 && multiplicities[k] > 0 {
+      let product = values[k].multipliedReportingOverflow(by: multiplicities[k])
+      let sum = product.overflow ? (0, true) : total!.addingReportingOverflow(product.partialValue)
+      total = sum.1 || sum.0 >= 1 << 53 ? nil : sum.0
+      if total == nil { break }
+    }
+    exactTotal = total
     let cells = gridCapacity
-    table.withUnsafeMutableBufferPointer { table in
-      let base = table.baseAddress!
-      for x in 0..<width { base[m &* width &+ x] = 0 }
-      for k in stride(from: m - 1, through: 0, by: -1) {
-        let row = base + k &* width
-        let next = UnsafePointer(row + width)
-        let v = values[k]
-        let copies = v <= 0 ? 0 : multiplicities[k]
-        let s = gridSizes[k]
-        if copies == 0 || s > cells {
-          row.update(from: next, count: width)
-        } else if s == 0 {
-          let add = v &* copies
-          for x in 0..<width { row[x] = next[x] &+ add }
-        } else {
-          // The first copy from the next row, the others in place.
-          row.update(from: next, count: s)
-          let shifted = next - s
-          for x in s..<width {
-            let keep = next[x]
-            let take = shifted[x] &+ v
-            row[x] = take > keep ? take : keep
-          }
-          for _ in 1..<max(1, copies) {
-            var x = cells
-            while x >= s {
-              let candidate = row[x - s] &+ v
-              if candidate > row[x] { row[x] = candidate }
-              x -= 1
+    if total != nil {
+      table.withUnsafeMutableBufferPointer { table in
+        let base = table.baseAddress!
+        for x in 0..<width { base[m &* width &+ x] = 0 }
+        for k in stride(from: m - 1, through: 0, by: -1) {
+          let row = base + k &* width
+          let next = UnsafePointer(row + width)
+          let v = Double(values[k])
+          let copies = values[k] <= 0 ? 0 : multiplicities[k]
+          let s = gridSizes[k]
+          if copies == 0 || s > cells {
+            row.update(from: next, count: width)
+          } else if s == 0 {
+            let add = v * Double(copies)
+            for x in 0..<width { row[x] = next[x] + add }
+          } else {
+            // The first copy from the next row, the others in place.
+            row.update(from: next, count: s)
+            let shifted = next - s
+            for x in s..<width {
+              let keep = next[x]
+              let take = shifted[x] + v
+              row[x] = take > keep ? take : keep
+            }
+            for _ in 1..<max(1, copies) {
+              var x = cells
+              while x >= s {
+                let candidate = row[x - s] + v
+                if candidate > row[x] { row[x] = candidate }
+                x -= 1
+              }
             }
           }
         }
       }
     }
-    let rootBound = table[gridCapacity]
+    let rootBound = total.map { _ in Int(table[gridCapacity]) } ?? Int.max
     var search = Search(floor: threshold ?? -1, nodeLimit: nodeLimit)
     for k in 0..<m { current[k] = 0 }
     var bestCounts = [Int](repeating: 0, count: m)
@@ -209,7 +226,7 @@ public struct KnapsackGridBound: Sendable {
     while k < sizes.count {
       if values[k] > 0 && multiplicities[k] > 0 && sizes[k] <= residual {
         let room = residual / step
-        if value + table[k * width + room] <= search.best { return }
+        if exactTotal != nil && value + Int(table[k * width + room]) <= search.best { return }
         break
       }
       k += 1
@@ -219,7 +236,7 @@ public struct KnapsackGridBound: Sendable {
     while count >= 0 {
       let left = residual - count * sizes[k]
       let gained = value + count * values[k]
-      if gained + table[(k + 1) * width + left / step] > search.best {
+      if exactTotal == nil || gained + Int(table[(k + 1) * width + left / step]) > search.best {
         current[k] = count
         branch(k + 1, residual: left, value: gained, search: &search, bestCounts: &bestCounts)
         current[k] = 0

@@ -74,6 +74,31 @@ final class KnapsackGridBoundTests: XCTestCase {
     }
   }
 
+  /// Values near 2^50, whose totals fall on either side of 2^53 (where the
+  /// table, in `Double`, stops being exact and the search runs without it):
+  /// the value and bound are still the maximum, and the threshold form
+  /// decides exactly.
+  func testHugeValuesStayExact() {
+    for seed in 0..<200 {
+      var rng = SplitMix64(seed: UInt64(315_000 + seed))
+      let capacity = Int.random(in: 1...5_000, using: &rng)
+      let types = Int.random(in: 1...8, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 1...(capacity / 2 + 10), using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
+      let values = (0..<types).map { _ in Int.random(in: -(1 << 40)...(1 << 50), using: &rng) + (1 << 49) }
+      var knapsack = KnapsackGridBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity)
+      let best = dynamicProgramme(sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+      let solution = knapsack.solve(values: values)
+      XCTAssertEqual(solution.value, best, "seed \(seed)")
+      XCTAssertEqual(solution.upperBound, best, "seed \(seed)")
+      let threshold = best + Int.random(in: -2...2, using: &rng)
+      let decision = knapsack.solve(values: values, threshold: threshold)
+      XCTAssertEqual(decision.value > threshold, best > threshold, "seed \(seed), threshold \(threshold)")
+      XCTAssertGreaterThanOrEqual(decision.upperBound, best, "seed \(seed)")
+      if best <= threshold { XCTAssertLessThanOrEqual(decision.upperBound, threshold, "seed \(seed)") }
+    }
+  }
+
   /// The LP at a large capacity (where pricing is the grid-bound search):
   /// with no row limit its duals are feasible for every pattern (enumerated)
   /// and strong duality holds; with a row limit, Farley's bound from its
