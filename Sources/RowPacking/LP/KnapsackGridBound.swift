@@ -56,7 +56,7 @@ public struct KnapsackGridBound: Sendable {
   /// In `Double`, whose maximum vectorises (there is no 64-bit integer
   /// maximum in SSE2: the `Int` table took three times the instructions),
   /// and exact: every entry is a sum of values whose total is below 2^53
-  /// (``exactTotal``), so it is the same integer as in `Int` arithmetic.
+  /// (`exactTotal`), so it is the same integer as in `Int` arithmetic.
   private var table: [Double]
   /// The total of the positive values times their counts when it is below
   /// 2^53 (the table is then exact), else `nil` (the table is not used: the
@@ -114,7 +114,8 @@ public struct KnapsackGridBound: Sendable {
   /// The best filling for `values` (negative values are never taken).
   ///
   /// - Parameters:
-  ///   - values: the value of each type; the total of `values[i] * multiplicities[i]` must fit an `Int`.
+  ///   - values: the value of each type; the total of `values[i] * multiplicities[i]` must fit an `Int`
+  ///     (from 2^53 on, the table would not be exact: the search then runs without its bound).
   ///   - threshold: when given, only fillings worth more than it count.
   ///   - nodeLimit: the most search nodes.
   public mutating func solve(values: [Int], threshold: Int? = nil, nodeLimit: Int = 1_000_000) -> Solution {
