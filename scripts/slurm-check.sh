@@ -30,7 +30,7 @@ if [ -d "$root/instances" ]; then
   for dir in "$root"/instances/*/; do
     set_name="$(basename "$dir")"
     mkdir -p "$work/data/$set_name"
-    ls "$dir" | sort | head -3 | while read -r f; do ln -s "$(cd "$dir" && pwd)/$f" "$work/data/$set_name/$f"; done
+    ls "$dir" | sort | sed -n 1,3p | while read -r f; do ln -s "$(cd "$dir" && pwd)/$f" "$work/data/$set_name/$f"; done
   done
   cp "$root/optima.tsv" "$work/data/optima.tsv"
   data="$work/data"
