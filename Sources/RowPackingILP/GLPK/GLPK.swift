@@ -198,24 +198,32 @@ final class GLPKProblem {
     rowCount += rows.count
   }
 
+  /// Rows or columns of sparse entries (0-based indices) as GLPK's
+  /// compressed form: entry list k is `start[k]..<start[k+1]` of `index`
+  /// (1-based) and `value`, each array with one spare element so that an
+  /// empty one still has a valid base address.
+  private static func sparse(_ lists: [[(index: Int, value: Double)]]) -> (start: [Int32], index: [Int32], value: [Double]) {
+    var start: [Int32] = [0]
+    var index: [Int32] = []
+    var value: [Double] = []
+    for entries in lists {
+      for e in entries {
+        index.append(Int32(truncatingIfNeeded: e.index + 1))
+        value.append(e.value)
+      }
+      start.append(Int32(index.count))
+    }
+    index.append(0)
+    value.append(0)
+    return (start, index, value)
+  }
+
   /// Adds rows with their coefficients on the existing columns (0-based
   /// column indices; GLPK checks them), as cuts are added to a master.
   func addRows(_ rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])]) throws(GLPKError) {
     guard !rows.isEmpty else { return }
     let b = rows.map { Self.glpkBounds($0.bounds) }
-    var start: [Int32] = [0]
-    var columnIndex: [Int32] = []
-    var value: [Double] = []
-    for r in rows {
-      for e in r.entries {
-        columnIndex.append(Int32(truncatingIfNeeded: e.column + 1))
-        value.append(e.value)
-      }
-      start.append(Int32(columnIndex.count))
-    }
-    // One spare element so that an empty array still has a valid base address.
-    columnIndex.append(0)
-    value.append(0)
+    let (start, columnIndex, value) = Self.sparse(rows.map { $0.entries.map { ($0.column, $0.value) } })
     let types = b.map(\.0), lower = b.map(\.1), upper = b.map(\.2)
     try session.guarded {
       pb_add_rows_with_entries($0, pointer, Int32(rows.count), types, lower, upper, start, columnIndex, value)
@@ -228,19 +236,7 @@ final class GLPKProblem {
   func addColumns(_ columns: [LinearModel.Column]) throws(GLPKError) {
     guard !columns.isEmpty else { return }
     let b = columns.map { Self.glpkBounds($0.bounds) }
-    var start: [Int32] = [0]
-    var rowIndex: [Int32] = []
-    var value: [Double] = []
-    for c in columns {
-      for e in c.entries {
-        rowIndex.append(Int32(truncatingIfNeeded: e.row + 1))
-        value.append(e.value)
-      }
-      start.append(Int32(rowIndex.count))
-    }
-    // One spare element so that an empty array still has a valid base address.
-    rowIndex.append(0)
-    value.append(0)
+    let (start, rowIndex, value) = Self.sparse(columns.map { $0.entries.map { ($0.row, $0.value) } })
     let types = b.map(\.0), lower = b.map(\.1), upper = b.map(\.2)
     let objective = columns.map(\.objective)
     let kinds = columns.map { $0.isInteger ? GLP_IV : GLP_CV }
