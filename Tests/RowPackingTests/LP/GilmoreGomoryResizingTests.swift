@@ -42,18 +42,8 @@ final class GilmoreGomoryResizingTests: XCTestCase {
       if resized.iterations < cold.iterations { fewerPivots += 1 }
       // Primal: the patterns fit the new sizes and cover the demands (with
       // exchange columns, by the places of the largest types).
-      var covered = [Double](repeating: 0, count: sizes.count)
-      for (pattern, amount) in zip(resized.patterns, resized.amounts) {
-        XCTAssertLessThanOrEqual(zip(pattern, newSizes).map { $0 * $1 }.reduce(0, +), newCapacity, context)
-        for i in sizes.indices { covered[i] += Double(pattern[i]) * amount }
-      }
-      var places = 0.0
-      var needed = 0.0
-      for i in sizes.indices {
-        places = exchanges ? places + covered[i] : covered[i]
-        needed = exchanges ? needed + Double(demands[i]) : Double(demands[i])
-        XCTAssertGreaterThanOrEqual(places, needed - 1e-7, context)
-      }
+      assertPatternsFitAndCover(
+        resized, sizes: newSizes, capacity: newCapacity, demands: demands, exchanges: exchanges, context)
       // Dual: y >= 0, y a <= 1 for every pattern of the new sizes, y d = the objective = the cold optimum.
       XCTAssertTrue(resized.duals.allSatisfy { $0 >= -1e-9 }, context)
       let worst = bestPatternValue(sizes: newSizes, demands: demands, capacity: newCapacity, values: resized.duals)

@@ -221,3 +221,27 @@ func bestPatternValue(sizes: [Int], demands: [Int], capacity: Int, values: [Doub
   enumerate(0, capacity, 0)
   return best
 }
+
+/// Checks an LP solution's primal side: every pattern fits a row of
+/// `capacity`, every amount is positive when `positiveAmounts`, and the
+/// patterns cover the demands (with exchange columns, a larger item's place
+/// may hold a smaller item: the demands of the largest k types are covered
+/// by their places).
+func assertPatternsFitAndCover(
+  _ lp: GilmoreGomory, sizes: [Int], capacity: Int, demands: [Int], exchanges: Bool,
+  positiveAmounts: Bool = false, _ context: String, file: StaticString = #filePath, line: UInt = #line
+) {
+  var covered = [Double](repeating: 0, count: sizes.count)
+  for (pattern, amount) in zip(lp.patterns, lp.amounts) {
+    XCTAssertLessThanOrEqual(zip(pattern, sizes).map { $0 * $1 }.reduce(0, +), capacity, context, file: file, line: line)
+    if positiveAmounts { XCTAssertGreaterThan(amount, 0, context, file: file, line: line) }
+    for i in sizes.indices { covered[i] += Double(pattern[i]) * amount }
+  }
+  var places = 0.0
+  var needed = 0.0
+  for i in sizes.indices {
+    places = exchanges ? places + covered[i] : covered[i]
+    needed = exchanges ? needed + Double(demands[i]) : Double(demands[i])
+    XCTAssertGreaterThanOrEqual(places, needed - 1e-7, context, file: file, line: line)
+  }
+}

@@ -37,19 +37,9 @@ final class GilmoreGomoryWarmStartTests: XCTestCase {
       // Primal: the patterns fit a row and cover the demands (with exchange
       // columns, a larger item's place may hold a smaller item: the
       // demands of the largest k types are covered by their places).
-      var covered = [Double](repeating: 0, count: sizes.count)
-      for (pattern, amount) in zip(warm.patterns, warm.amounts) {
-        XCTAssertLessThanOrEqual(zip(pattern, sizes).map { $0 * $1 }.reduce(0, +), capacity, context)
-        XCTAssertGreaterThan(amount, 0, context)
-        for i in sizes.indices { covered[i] += Double(pattern[i]) * amount }
-      }
-      var places = 0.0
-      var needed = 0.0
-      for i in sizes.indices {
-        places = exchanges ? places + covered[i] : covered[i]
-        needed = exchanges ? needed + Double(residual[i]) : Double(residual[i])
-        XCTAssertGreaterThanOrEqual(places, needed - 1e-7, context)
-      }
+      assertPatternsFitAndCover(
+        warm, sizes: sizes, capacity: capacity, demands: residual, exchanges: exchanges, positiveAmounts: true,
+        context)
       // Dual: y >= 0 (and decreasing with exchange columns), y a <= 1 for
       // every pattern of the items left, y d = the objective.
       XCTAssertTrue(warm.duals.allSatisfy { $0 >= -1e-9 }, context)
