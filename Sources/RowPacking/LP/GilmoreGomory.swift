@@ -16,6 +16,23 @@
 /// can start from an earlier solve's basis for new demands (a warm start,
 /// ``init(resolving:demands:iterationLimit:rowLimit:knownBound:tolerance:shouldStop:)``).
 ///
+/// With `smoothing` (Wentges 1997), the knapsack prices first at a convex
+/// combination of the dual point of best Farley bound so far and the
+/// master's duals: the duals oscillate less, and fewer patterns and pivots
+/// reach the same LP; a pattern that does not price out for the master's
+/// duals (a mispricing) joins the pool and the knapsack prices again at
+/// the master's duals, so the LP optimum is the same (Pessoa, Sadykov,
+/// Uchoa and Vanderbeck 2018 survey the variants; a fixed weight is
+/// their simplest). With a row limit, pricing stops as soon as either
+/// point's Farley bound proves the rows, and ``duals`` are that point.
+///
+/// P. Wentges, "Weighted Dantzig-Wolfe decomposition for linear
+/// mixed-integer programming", *International Transactions in Operational
+/// Research* 4(2), 1997. A. Pessoa, R. Sadykov, E. Uchoa and F.
+/// Vanderbeck, "Automation and combination of linear-programming based
+/// stabilization techniques in column generation", *INFORMS Journal on
+/// Computing* 30(2), 2018.
+///
 /// The optimum (``objective``) is approximate (a revised simplex, floating
 /// point); the proof is `safeBound`: Farley's bound recomputed from the
 /// final duals in integer arithmetic on the sizes given for the bound.
@@ -27,7 +44,9 @@
 public struct GilmoreGomory: Sendable {
   /// The LP optimum found (approximate; not a proof).
   public private(set) var objective: Double
-  /// The duals of the item types (`>= 0` at the optimum).
+  /// The duals of the item types (`>= 0` at the optimum); with smoothing
+  /// and a row limit, perhaps the smoothed point whose Farley bound proved
+  /// the rows.
   public private(set) var duals: [Double]
   /// The patterns with a positive value in the final solution, as counts per type.
   public private(set) var patterns: [[Int]]
@@ -48,7 +67,7 @@ public struct GilmoreGomory: Sendable {
   static let guidingTolerance = 1.05
   /// Simplex pivots done.
   public private(set) var iterations: Int
-  /// Whether the exchange columns were used (see ``init(sizes:demands:capacity:pool:iterationLimit:rowLimit:knownBound:tolerance:exchanges:shouldStop:)``).
+  /// Whether the exchange columns were used (see ``init(sizes:demands:capacity:pool:iterationLimit:rowLimit:knownBound:tolerance:exchanges:smoothing:shouldStop:)``).
   public let exchanges: Bool
   /// The item type sizes, their demands and the capacity.
   let sizes: [Int]
@@ -56,6 +75,9 @@ public struct GilmoreGomory: Sendable {
   let capacity: Int
   /// Of ``iterations``, the dual simplex pivots (after a warm start).
   public private(set) var dualPivots: Int
+  /// Knapsack solves at smoothed duals that gave no entering pattern (see
+  /// `smoothing` in ``init(sizes:demands:capacity:pool:iterationLimit:rowLimit:knownBound:tolerance:exchanges:smoothing:shouldStop:)``).
+  public private(set) var mispricings: Int
   /// The final basis, for a warm start (``init(resolving:demands:iterationLimit:rowLimit:knownBound:tolerance:shouldStop:)``).
   let simplex: RevisedSimplex
 
@@ -85,14 +107,18 @@ public struct GilmoreGomory: Sendable {
   ///     fewer pivots, the same optimum and duals valid for Farley's bound,
   ///     but ``patterns`` then cover the demands only with a larger item's
   ///     place taken by a smaller item.
+  ///   - smoothing: the weight (in `0..<1`) of the best dual point so far
+  ///     in the duals the knapsack prices at (Wentges smoothing), except
+  ///     while the LP only guides a dive; 0 prices at the master's duals.
   ///   - shouldStop: asked once per pivot; `true` stops early (not optimal).
   public init(
     sizes: [Int], demands: [Int], capacity: Int, pool: [[Int]] = [], iterationLimit: Int? = nil,
     rowLimit: Int? = nil, knownBound: Int = 0, tolerance: Double = 1e-7, exchanges: Bool = false,
-    shouldStop: () -> Bool = { false }
+    smoothing: Double = 0, shouldStop: () -> Bool = { false }
   ) {
     let m = sizes.count
     precondition(demands.count == m && sizes.allSatisfy { $0 >= 1 && $0 <= capacity })
+    precondition(smoothing >= 0 && smoothing < 1)
     precondition(!exchanges || zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 })
     let homogeneous = (0..<m).map { max(1, min(demands[$0], capacity / sizes[$0])) }
     var columns: [[Int]] = homogeneous.enumerated().map { i, a in
@@ -107,7 +133,8 @@ public struct GilmoreGomory: Sendable {
     self.init(
       simplex: simplex, warm: false, columns: columns, known: m, candidates: Array(m..<columns.count), sizes: sizes,
       demands: demands, capacity: capacity, iterationLimit: iterationLimit, rowLimit: rowLimit,
-      knownBound: knownBound, tolerance: tolerance, exchanges: exchanges, shouldStop: shouldStop)
+      knownBound: knownBound, tolerance: tolerance, exchanges: exchanges, smoothing: smoothing,
+      shouldStop: shouldStop)
   }
 
   /// Solves the relaxation again for other demands, from the final basis
@@ -226,7 +253,7 @@ public struct GilmoreGomory: Sendable {
     simplex: RevisedSimplex, warm: Bool, columns: [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
     capacity: Int,
     iterationLimit: Int?, rowLimit: Int?, knownBound: Int, tolerance: Double, exchanges: Bool,
-    shouldStop: () -> Bool
+    smoothing: Double = 0, shouldStop: () -> Bool
   ) {
     let m = sizes.count
     var simplex = simplex
@@ -273,6 +300,28 @@ public struct GilmoreGomory: Sendable {
       }
       return threshold
     }
+    // Whether the LP only guides a dive: with a row limit, the row count
+    // k' = min(rowLimit, ceil(objective)) is no more than `knownBound`.
+    func guides(objective: Double) -> Bool {
+      guard let rowLimit, objective.isFinite else { return false }
+      return min(rowLimit, Int((objective - 1e-9).rounded(.up))) <= knownBound
+    }
+    // With a row limit and k' >= 2 rows to prove, the value that no
+    // pattern may exceed for Farley's bound from `weights` to prove them.
+    func proofThreshold(weights: [Int], objective: Double) -> Int? {
+      guard let rowLimit, objective.isFinite, !guides(objective: objective) else { return nil }
+      let k = min(rowLimit, Int((objective - 1e-9).rounded(.up)))
+      guard k >= 2 else { return nil }
+      var total = 0
+      for i in 0..<m { total += weights[i] * demands[i] }
+      return (total - 1) / (k - 1)
+    }
+    // Wentges smoothing: the dual point of best Farley bound so far, that
+    // bound (0: none yet), and the smoothed point priced.
+    var center = [Double](repeating: 0, count: m)
+    var centerBound = 0.0
+    var point = [Double](repeating: 0, count: m)
+    var mispricings = 0
     pricing: while iterations < limit && !shouldStop() {
       // 0. Dual simplex pivots while a basic value is negative (after a
       // warm start): the most negative one leaves, and the column with the
@@ -397,46 +446,98 @@ public struct GilmoreGomory: Sendable {
         unpriced.swapAt(poolIndex, unpriced.count - 1)
         unpriced.removeLast()
       } else {
-        let weights = y.map { integerWeight(dual: $0, scale: scale) }
-        let threshold = pricingThreshold(weights: weights, demands: demands, objective: simplex.objective)
-        // The most valuable pattern (Dantzig's rule: far fewer degenerate
-        // pivots than any improving one) when the capacity is small; else
-        // the best by branch and bound with a bound from rounded sizes
-        // (``KnapsackGridBound``), whose work does not grow with the capacity.
-        if let table = KnapsackDynamicProgramming.solve(
-          sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
-        {
-          if table.value > threshold {
-            entering = fitting[addFitting(table.counts)]
+        // Wentges smoothing (unless the LP only guides a dive): the
+        // knapsack prices first at `smoothing` x the best dual point so far
+        // (the one of best Farley bound, `center`) plus the rest x the
+        // master's duals; a pattern that does not price out for the
+        // master's duals (a mispricing) joins the pool, and the knapsack
+        // prices again at the master's duals.
+        var smoothed = smoothing > 0 && centerBound > 0 && !guides(objective: simplex.objective)
+        while true {
+          if smoothed {
+            for i in 0..<m { point[i] = smoothing * center[i] + (1 - smoothing) * y[i] }
           } else {
+            for i in 0..<m { point[i] = y[i] }
+          }
+          let weights = point.map { integerWeight(dual: $0, scale: scale) }
+          let threshold = pricingThreshold(weights: weights, demands: demands, objective: simplex.objective)
+          var found: [Int]? = nil
+          var others: [[Int]] = []
+          var maximum: Int? = nil  // an upper bound on the most valuable pattern at `weights`
+          // The most valuable pattern (Dantzig's rule: far fewer degenerate
+          // pivots than any improving one) when the capacity is small; else
+          // the best by branch and bound with a bound from rounded sizes
+          // (``KnapsackGridBound``), whose work does not grow with the capacity.
+          if let table = KnapsackDynamicProgramming.solve(
+            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
+          {
+            maximum = table.value
+            if table.value > threshold { found = table.counts }
+          } else {
+            // A few hundred nodes of the linear-bound search often find an
+            // improving pattern far from the optimum; the exact search settles
+            // the rest.
+            let quick = KnapsackBranchAndBound(
+              sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 300,
+              threshold: threshold, improvementNodeLimit: 300)
+            if quick.value > threshold {
+              found = quick.counts
+            } else {
+              if gridKnapsack == nil {
+                gridKnapsack = KnapsackGridBound(sizes: sizes, multiplicities: demands, capacity: capacity)
+              }
+              let knapsack = gridKnapsack!.solve(values: weights, threshold: threshold, nodeLimit: 100_000)
+              maximum = knapsack.upperBound
+              if knapsack.value > threshold {
+                found = knapsack.counts
+                // The other patterns above the threshold join the pool: the
+                // next pivots may take them without a new table.
+                others = knapsack.runnersUp
+              }
+            }
+          }
+          // The point scaled by 1 / (its best pattern's value) is dual
+          // feasible, with Farley's bound as its objective: the center is
+          // the best such point (the Lagrangian bound's maximiser so far).
+          if smoothing > 0, let maximum, maximum > 0 {
+            var total = 0
+            for i in 0..<m { total += weights[i] * demands[i] }
+            let farley = Double(total) / Double(maximum)
+            if farley > centerBound {
+              centerBound = farley
+              let inverse = 1 / Double(maximum)
+              for i in 0..<m { center[i] = Double(weights[i]) * inverse }
+            }
+          }
+          if let pattern = found {
+            var value = 0.0
+            for i in 0..<m where pattern[i] != 0 { value += Double(pattern[i]) * y[i] }
+            if !smoothed || value > 1 + 1e-9 {
+              entering = fitting[addFitting(pattern)]
+              for p in others { unpriced.append(addFitting(p)) }
+              break
+            }
+            mispricings += 1
+            unpriced.append(addFitting(pattern))
+            for p in others { unpriced.append(addFitting(p)) }
+            smoothed = false
+            continue
+          }
+          if !smoothed {
+            optimal = maximum.map { $0 <= threshold } ?? false
+            break pricing
+          }
+          // Nothing above the threshold at the smoothed point: when the
+          // threshold is Farley's for k' rows, these duals prove them.
+          if let maximum, let proof = proofThreshold(weights: weights, objective: simplex.objective),
+            maximum <= proof
+          {
+            for i in 0..<m { y[i] = point[i] }
             optimal = true
             break pricing
           }
-        } else {
-          // A few hundred nodes of the linear-bound search often find an
-          // improving pattern far from the optimum; the exact search settles
-          // the rest.
-          let quick = KnapsackBranchAndBound(
-            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 300,
-            threshold: threshold, improvementNodeLimit: 300)
-          if quick.value > threshold {
-            entering = fitting[addFitting(quick.counts)]
-          }
-          if entering < 0 && gridKnapsack == nil {
-            gridKnapsack = KnapsackGridBound(sizes: sizes, multiplicities: demands, capacity: capacity)
-          }
-          if entering < 0 {
-            let knapsack = gridKnapsack!.solve(values: weights, threshold: threshold, nodeLimit: 100_000)
-            if knapsack.value > threshold {
-              entering = fitting[addFitting(knapsack.counts)]
-              // The other patterns above the threshold join the pool: the
-              // next pivots may take them without a new table.
-              for p in knapsack.runnersUp { unpriced.append(addFitting(p)) }
-            } else {
-              optimal = knapsack.upperBound <= threshold
-              break pricing
-            }
-          }
+          mispricings += 1
+          smoothed = false
         }
       }
       guard simplex.enter(column: sparse(columns[entering]), cost: 1, identifier: entering) else { break }
@@ -467,6 +568,7 @@ public struct GilmoreGomory: Sendable {
     self.isOptimal = optimal
     self.iterations = iterations
     self.dualPivots = dualPivots
+    self.mispricings = mispricings
     self.exchanges = exchanges
     self.sizes = sizes
     self.demands = demands
