@@ -405,14 +405,9 @@ public struct GilmoreGomory: Sendable {
       // J. Desrosiers and J. M. Valerio de Carvalho, "Dual-optimal
       // inequalities for stabilized column generation", Operations Research
       // 54(3), 2006).
-      // Tried in session 9: entering instead the column of least reduced
-      // cost among the surplus, exchange and pool columns (surplus and
-      // exchange pivots are 70 % of the root's 2076 on generated cloud 233).
-      // In every LP it cut cloud 233's instructions by 21 % (1-12 % on six
-      // other slow clouds, +10 % on cloud 251); in the root LP alone, +3 %
-      // on 233. Either way the dives then missed the optimum of generated
-      // cloud 095 (seed 2) and of Falkenauer_t120_00 (unproven at the 60 s
-      // limit): not kept.
+      // (Surplus, then exchange, then priced columns, in that order: see
+      // docs/ARCHITECTURE.md, "Decisions", for the least-reduced-cost rule
+      // measured against it and not kept.)
       var violated = -1
       var violation = 1e-9
       if exchanges {
