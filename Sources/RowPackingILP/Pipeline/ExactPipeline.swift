@@ -112,6 +112,12 @@ struct ExactPipeline {
     let session = GLPKSession(verbose: verbose)
     defer { session.close() }
     var nodes: Int? = nil
+    /// A stage's end in the `--verbose` log: the time since the start, the
+    /// best packing's rows and the bound.
+    func note(_ stage: String) {
+      guard verbose else { return }
+      try? session.log("stage \(stage): \(setup.elapsed) elapsed, \(best.rowCount) rows, bound \(bound.value)")
+    }
 
     // Rows exactly full at the simple bound: a short bin
     // completion by limited discrepancy (its first dive and a little
@@ -130,6 +136,7 @@ struct ExactPipeline {
     // Pricing without a dynamic programme (capacities of a million units):
     // the LP may not converge in the time limit; a search without it first.
     let searchFirst = ConsistentNeighbourhoodSearch.precedesLP(types)
+    note("full rows search")
     if searchFirst {
       let search = ConsistentNeighbourhoodSearch(types: types)
       let (patterns, moves) = search.run(
@@ -165,6 +172,7 @@ struct ExactPipeline {
         let stage = farley.value > bound.value ? "LP" : "heuristic"
         return setup.result(packing: best, bound: farley, stage: stage, limited: true)
       }
+      note("LP")
       if scaled.isExact {
         bound = bound.strongest(LowerBound(value: root.rowBound, source: .lp))
       } else {
@@ -191,6 +199,7 @@ struct ExactPipeline {
         }
       }
       try dive(share: 0.2, maxDiscrepancy: 0, maxRestarts: 2)
+      note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
       // Branch and bound by bin completion: do the items fit in `bound` rows?
@@ -208,6 +217,7 @@ struct ExactPipeline {
           until: setup.clock.now + setup.timeLeft * 0.2)
       }
       var restrictions = try nextRestrictions()
+      note("dual restrictions (\(restrictions.count))")
       var searchRaisedBound = false
       var searchStage = "search"  // "MIP" once the near-full-rows MIP answered
       let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
@@ -253,11 +263,13 @@ struct ExactPipeline {
           break
         }
       }
+      note("near-full rows (\(restrictions.count) restrictions)")
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
       if setup.timeLeft > .milliseconds(50) {
         try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
+        note("wide dive")
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }
@@ -268,6 +280,7 @@ struct ExactPipeline {
         let (packing, searched) = fullRowsSearch(
           types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
           until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
+        note("full rows search, long")
         if let packing {
           return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
         }
@@ -289,6 +302,7 @@ struct ExactPipeline {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
       }
 
+      note("before the arc-flow MIP")
       // Last resort: the arc-flow MIP from the best packing.
       guard let graph = ArcFlowGraph(types: types, arcLimit: arcLimit) else {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)

@@ -144,6 +144,7 @@ struct NearFullRowsModel {
     guard let leastWeights = leastRowWeights() else { return (.infeasible, 0) }
     guard let patterns = patterns(budget: budget, leastWeights: leastWeights, until: deadline) else { return (.unknown, 0) }
     if patterns.isEmpty { return (.infeasible, 0) }
+    try session.log("near-full rows model: \(patterns.count) rows of \(restrictions.count) restrictions")
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
       var entries: [(row: Int, value: Double)] = []
