@@ -95,4 +95,33 @@ final class AlgorithmXTests: XCTestCase {
     XCTAssertGreaterThan(feasible, 20)
     XCTAssertGreaterThan(infeasible, 5)
   }
+
+  /// The exact pipeline with the exact-cover stage on, on seeded instances
+  /// whose sizes sum to exactly K rows: its bound never passes the brute
+  /// force optimum, and "optimal" means rows equal to it.
+  func testPipelineWithExactCoverStageNeverOverstatesTheBound() throws {
+    var random = SplitMix64(seed: 3030)
+    for k in 0..<30 {
+      let capacity = 20 + Int(random.next() % 40)
+      let rows = 2 + Int(random.next() % 3)
+      var sizes: [Int] = []
+      var total = 0
+      while total < rows * capacity {
+        let s = min(rows * capacity - total, capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 2)))
+        sizes.append(s)
+        total += s
+      }
+      if sizes.count > 11 { continue }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
+      pipeline.exactCoverStage = true
+      let result = pipeline.run()
+      let message = "instance \(k): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let packing = try XCTUnwrap(result.packing, message)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, message)
+      XCTAssertEqual(result.status, .optimal, message)
+      XCTAssertEqual(packing.rowCount, optimum, message)
+    }
+  }
 }
