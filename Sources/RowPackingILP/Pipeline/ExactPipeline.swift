@@ -267,12 +267,16 @@ struct ExactPipeline {
                 model.patternLimit = model.cliqueCutLimit
               }
               (answer, n) = try model.decide(session: session, until: searchDeadline)
+              note("near-full rows model, \(restrictions.count) restrictions: \(answer.summary)")
               searchNodes += n
               guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
                 searchDeadline - setup.clock.now > .milliseconds(100)
               else { break }
               // Every set holds on its own: a row must meet them all.
               let more = try nextRestrictions()
+              // Each set's gaps (in units of 2^-36 of a row): the looser, the
+              // more rows it lets through.
+              note("\(more.count) more restrictions, gaps \(more.map { $0.gap(rows: bound.value, demands: types.demands) })")
               if more.isEmpty { break }
               restrictions += more
             }
