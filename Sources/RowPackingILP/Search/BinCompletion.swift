@@ -116,3 +116,14 @@ struct BinCompletion {
     return (aborted ? .unknown : .infeasible, nodes)
   }
 }
+
+extension BinCompletion.Answer {
+  /// One word for logs: "packing", "infeasible" or "unknown".
+  var summary: String {
+    switch self {
+    case .packing: "packing"
+    case .infeasible: "infeasible"
+    case .unknown: "unknown"
+    }
+  }
+}

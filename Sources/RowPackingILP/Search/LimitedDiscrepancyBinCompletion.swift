@@ -94,7 +94,7 @@ struct LimitedDiscrepancyBinCompletion {
     if total == 0 { return ([], 0) }
     var gaps: [Int] = []
     for restriction in restrictions {
-      let gap = rows * restriction.maxWeight - zip(restriction.weights, demands).reduce(0) { $0 + $1.0 * $1.1 }
+      let gap = restriction.gap(rows: rows, demands: demands)
       if gap < 0 { return (nil, 0) }  // a proof: no packing in `rows` rows
       gaps.append(gap)
     }

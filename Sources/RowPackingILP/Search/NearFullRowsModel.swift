@@ -61,6 +61,13 @@ struct NearFullRowsModel {
     var weights: [Int]
     /// `max_p sum(w_t a_tp)` over every pattern that fits (exact).
     var maxWeight: Int
+
+    /// The gap `G = rows x maxWeight - sum(w_t d_t)`: what the rows of a
+    /// packing in `rows` rows may fall short of `maxWeight` in all
+    /// (negative: no such packing).
+    func gap(rows: Int, demands: [Int]) -> Int {
+      rows * maxWeight - zip(weights, demands).reduce(0) { $0 + $1.0 * $1.1 }
+    }
   }
 
   init(types: ItemTypes, rows: Int, restrictions: [DualRestriction] = []) {
@@ -74,8 +81,7 @@ struct NearFullRowsModel {
   func leastRowWeights() -> [Int]? {
     var least: [Int] = []
     for restriction in restrictions {
-      let total = zip(restriction.weights, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
-      let gap = rows * restriction.maxWeight - total
+      let gap = restriction.gap(rows: rows, demands: types.demands)
       if gap < 0 { return nil }
       least.append(restriction.maxWeight - gap)
     }
@@ -144,6 +150,7 @@ struct NearFullRowsModel {
     guard let leastWeights = leastRowWeights() else { return (.infeasible, 0) }
     guard let patterns = patterns(budget: budget, leastWeights: leastWeights, until: deadline) else { return (.unknown, 0) }
     if patterns.isEmpty { return (.infeasible, 0) }
+    try session.log("near-full rows model: \(patterns.count) rows of \(restrictions.count) restrictions")
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
       var entries: [(row: Int, value: Double)] = []

@@ -1,0 +1,127 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// ``AlgorithmX`` against brute force on small seeded instances: over every
+/// pattern that fits, the optimum's rows give a packing and one row fewer
+/// is infeasible; on instances whose sizes sum to exactly K rows (half of
+/// them cut from K full rows, so feasible; half filled up at random), over
+/// the exactly-full patterns only, it finds a packing exactly when brute
+/// force needs K rows, and claims infeasibility exactly when it needs more.
+final class AlgorithmXTests: XCTestCase {
+  func assertPartition(_ patterns: [Pattern], _ types: ItemTypes, rows: Int, _ message: String) {
+    XCTAssertLessThanOrEqual(patterns.count, rows, message)
+    var used = [Int](repeating: 0, count: types.count)
+    for p in patterns {
+      XCTAssertLessThanOrEqual(types.load(of: p), types.capacity, message)
+      for t in p { used[t] += 1 }
+    }
+    XCTAssertEqual(used, types.demands, message)
+  }
+
+  func testEveryPatternAgreesWithBruteForce() throws {
+    var random = SplitMix64(seed: 1010)
+    let far = ContinuousClock().now + .seconds(60)
+    for k in 0..<60 {
+      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 3...10, capacities: 20...60) { c in
+        (k % 2 == 0 ? 1 : c / 4 + 1)...c
+      }.pair
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
+      let search = AlgorithmX(types: types, candidates: every)
+      guard case .infeasible = search.decide(rows: optimum - 1, until: far).answer else {
+        return XCTFail("instance \(k): \(optimum - 1) rows should be infeasible")
+      }
+      guard case .packing(let patterns) = search.decide(rows: optimum, until: far).answer else {
+        return XCTFail("instance \(k): \(optimum) rows should give a packing")
+      }
+      assertPartition(patterns, types, rows: optimum, "instance \(k)")
+    }
+  }
+
+  func testExactlyFullRowsAgreeWithBruteForce() throws {
+    var random = SplitMix64(seed: 2020)
+    let far = ContinuousClock().now + .seconds(60)
+    var feasible = 0, infeasible = 0
+    for k in 0..<120 {
+      let capacity = 12 + Int(random.next() % 30)
+      let rows = 2 + Int(random.next() % 3)
+      var sizes: [Int] = []
+      if k % 2 == 0 {
+        // Cut from `rows` full rows: a packing in `rows` rows exists.
+        for _ in 0..<rows {
+          var left = capacity
+          while left > 0 {
+            let piece = min(left, 1 + Int(random.next() % UInt64(capacity / 2 + 1)))
+            sizes.append(piece)
+            left -= piece
+          }
+        }
+      } else {
+        // At random, then filled up to exactly `rows` rows.
+        var total = 0
+        for _ in 0..<(2 * rows) {
+          let s = capacity / 5 + Int(random.next() % UInt64(capacity * 3 / 5))
+          if total + s > rows * capacity { break }
+          sizes.append(s)
+          total += s
+        }
+        while total < rows * capacity {
+          let s = min(rows * capacity - total, capacity / 4 + Int(random.next() % UInt64(capacity / 2)))
+          sizes.append(s)
+          total += s
+        }
+      }
+      if sizes.count > 11 { continue }  // keep brute force fast
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let full = try XCTUnwrap(NearFullRowsModel(types: types, rows: rows).patterns(budget: 0))
+      let answer = AlgorithmX(types: types, candidates: full).decide(rows: rows, until: far).answer
+      let message = "instance \(k): sizes \(sizes), capacity \(capacity), \(rows) rows, optimum \(optimum)"
+      switch answer {
+      case .packing(let patterns):
+        XCTAssertEqual(optimum, rows, message)
+        assertPartition(patterns, types, rows: rows, message)
+        feasible += 1
+      case .infeasible:
+        XCTAssertGreaterThan(optimum, rows, message)
+        infeasible += 1
+      case .unknown:
+        XCTFail(message + ": no limit was set")
+      }
+    }
+    XCTAssertGreaterThan(feasible, 20)
+    XCTAssertGreaterThan(infeasible, 5)
+  }
+
+  /// The exact pipeline with the exact-cover stage on, on seeded instances
+  /// whose sizes sum to exactly K rows: its bound never passes the brute
+  /// force optimum, and "optimal" means rows equal to it.
+  func testPipelineWithExactCoverStageNeverOverstatesTheBound() throws {
+    var random = SplitMix64(seed: 3030)
+    for k in 0..<30 {
+      let capacity = 20 + Int(random.next() % 40)
+      let rows = 2 + Int(random.next() % 3)
+      var sizes: [Int] = []
+      var total = 0
+      while total < rows * capacity {
+        let s = min(rows * capacity - total, capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 2)))
+        sizes.append(s)
+        total += s
+      }
+      if sizes.count > 11 { continue }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
+      pipeline.exactCoverStage = true
+      let result = pipeline.run()
+      let message = "instance \(k): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let packing = try XCTUnwrap(result.packing, message)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, message)
+      XCTAssertEqual(result.status, .optimal, message)
+      XCTAssertEqual(packing.rowCount, optimum, message)
+    }
+  }
+}
