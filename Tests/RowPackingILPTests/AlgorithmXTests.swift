@@ -10,16 +10,6 @@ import XCTest
 /// the exactly-full patterns only, it finds a packing exactly when brute
 /// force needs K rows, and claims infeasibility exactly when it needs more.
 final class AlgorithmXTests: XCTestCase {
-  func assertPartition(_ patterns: [Pattern], _ types: ItemTypes, rows: Int, _ message: String) {
-    XCTAssertLessThanOrEqual(patterns.count, rows, message)
-    var used = [Int](repeating: 0, count: types.count)
-    for p in patterns {
-      XCTAssertLessThanOrEqual(types.load(of: p), types.capacity, message)
-      for t in p { used[t] += 1 }
-    }
-    XCTAssertEqual(used, types.demands, message)
-  }
-
   func testEveryPatternAgreesWithBruteForce() throws {
     var random = SplitMix64(seed: 1010)
     let far = ContinuousClock().now + .seconds(60)
@@ -31,13 +21,7 @@ final class AlgorithmXTests: XCTestCase {
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
       let search = AlgorithmX(types: types, candidates: every)
-      guard case .infeasible = search.decide(rows: optimum - 1, until: far).answer else {
-        return XCTFail("instance \(k): \(optimum - 1) rows should be infeasible")
-      }
-      guard case .packing(let patterns) = search.decide(rows: optimum, until: far).answer else {
-        return XCTFail("instance \(k): \(optimum) rows should give a packing")
-      }
-      assertPartition(patterns, types, rows: optimum, "instance \(k)")
+      assertDecides(types, optimum: optimum, "instance \(k)") { search.decide(rows: $0, until: far).answer }
     }
   }
 
@@ -83,7 +67,7 @@ final class AlgorithmXTests: XCTestCase {
       switch answer {
       case .packing(let patterns):
         XCTAssertEqual(optimum, rows, message)
-        assertPartition(patterns, types, rows: rows, message)
+        assertPacks(patterns, types, rows: rows, message)
         feasible += 1
       case .infeasible:
         XCTAssertGreaterThan(optimum, rows, message)

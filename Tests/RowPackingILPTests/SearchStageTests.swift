@@ -24,13 +24,7 @@ final class SearchStageTests: XCTestCase {
       let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
       let search = BinCompletion(types: types)
       let deadline = ContinuousClock().now + .seconds(30)
-      guard case .infeasible = search.decide(rows: optimum - 1, until: deadline).answer else {
-        return XCTFail("instance \(k): \(optimum - 1) rows should be infeasible")
-      }
-      guard case .packing(let patterns) = search.decide(rows: optimum, until: deadline).answer else {
-        return XCTFail("instance \(k): \(optimum) rows should give a packing")
-      }
-      assertPacks(patterns, types, rows: optimum, "instance \(k)")
+      assertDecides(types, optimum: optimum, "instance \(k)") { search.decide(rows: $0, until: deadline).answer }
     }
   }
 
@@ -41,13 +35,9 @@ final class SearchStageTests: XCTestCase {
       let session = GLPKSession(verbose: false)
       defer { session.close() }
       let deadline = ContinuousClock().now + .seconds(30)
-      guard case .infeasible = try NearFullRowsModel(types: types, rows: optimum - 1).decide(session: session, until: deadline).answer else {
-        return XCTFail("instance \(k): \(optimum - 1) rows should be infeasible")
+      try assertDecides(types, optimum: optimum, "instance \(k)") {
+        try NearFullRowsModel(types: types, rows: $0).decide(session: session, until: deadline).answer
       }
-      guard case .packing(let patterns) = try NearFullRowsModel(types: types, rows: optimum).decide(session: session, until: deadline).answer else {
-        return XCTFail("instance \(k): \(optimum) rows should give a packing")
-      }
-      assertPacks(patterns, types, rows: optimum, "instance \(k)")
     }
   }
 
@@ -114,5 +104,21 @@ extension XCTestCase {
       for t in p { used[t] += 1 }
     }
     XCTAssertEqual(used, types.demands, message)
+  }
+
+  /// Checks a decision on the rows against a brute-force optimum: one row
+  /// fewer is infeasible, and the optimum's rows give a packing of the
+  /// demands (``assertPacks(_:_:rows:_:)``).
+  func assertDecides(
+    _ types: ItemTypes, optimum: Int, _ message: String,
+    decide: (_ rows: Int) throws -> BinCompletion.Answer
+  ) rethrows {
+    guard case .infeasible = try decide(optimum - 1) else {
+      return XCTFail("\(message): \(optimum - 1) rows should be infeasible")
+    }
+    guard case .packing(let patterns) = try decide(optimum) else {
+      return XCTFail("\(message): \(optimum) rows should give a packing")
+    }
+    assertPacks(patterns, types, rows: optimum, message)
   }
 }
