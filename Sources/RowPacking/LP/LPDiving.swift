@@ -37,7 +37,7 @@ struct LPRelaxation {
   /// (Wentges smoothing, see ``GilmoreGomory``), used above the dynamic
   /// programme's capacity (`KnapsackDynamicProgramming.capacityLimit`:
   /// the tag clouds' 1000 units per point); the dives' residual LPs price
-  /// at their own duals. Measured in session 10 on the 154 generated and
+  /// at their own duals. Measured on the 154 generated and
   /// bundled tag clouds that reach the LP or the search (instructions of
   /// the whole solve, less the process's 85 million): 12 % fewer in all,
   /// 48 clouds 5 % faster and 10 slower; 6 to 21 % fewer on the six slow
