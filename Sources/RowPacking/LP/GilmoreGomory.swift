@@ -289,31 +289,29 @@ public struct GilmoreGomory: Sendable {
     // with a row limit k' = min(rowLimit, ceil(objective)), the value
     // below which Farley's bound from these duals already proves k' rows
     // ((total - 1) / (k' - 1)): the LP need not be solved further.
-    func pricingThreshold(weights: [Int], demands: [Int], objective: Double) -> Int {
+    func pricingThreshold(total: Int, objective: Double) -> Int {
       var threshold = Int(scale) + Int(scale * tolerance)
-      if let rowLimit, objective.isFinite {
-        var total = 0
-        for i in 0..<m { total += weights[i] * demands[i] }
-        let k = min(rowLimit, Int((objective - 1e-9).rounded(.up)))
+      if let k = rowsToProve(objective: objective) {
         if k >= 2 { threshold = max(threshold, (total - 1) / (k - 1)) }
         if k <= knownBound { threshold = max(threshold, Int(scale * Self.guidingTolerance)) }
       }
       return threshold
     }
-    // Whether the LP only guides a dive: with a row limit, the row count
-    // k' = min(rowLimit, ceil(objective)) is no more than `knownBound`.
-    func guides(objective: Double) -> Bool {
-      guard let rowLimit, objective.isFinite else { return false }
-      return min(rowLimit, Int((objective - 1e-9).rounded(.up))) <= knownBound
+    // With a row limit, the row count k' = min(rowLimit, ceil(objective))
+    // that Farley's bound is to prove.
+    func rowsToProve(objective: Double) -> Int? {
+      guard let rowLimit, objective.isFinite else { return nil }
+      return min(rowLimit, Int((objective - 1e-9).rounded(.up)))
     }
-    // With a row limit and k' >= 2 rows to prove, the value that no
-    // pattern may exceed for Farley's bound from `weights` to prove them.
-    func proofThreshold(weights: [Int], objective: Double) -> Int? {
-      guard let rowLimit, objective.isFinite, !guides(objective: objective) else { return nil }
-      let k = min(rowLimit, Int((objective - 1e-9).rounded(.up)))
-      guard k >= 2 else { return nil }
-      var total = 0
-      for i in 0..<m { total += weights[i] * demands[i] }
+    // Whether the LP only guides a dive: k' is no more than `knownBound`.
+    func guides(objective: Double) -> Bool {
+      rowsToProve(objective: objective).map { $0 <= knownBound } ?? false
+    }
+    // With k' >= 2 rows to prove (and more than `knownBound`), the value
+    // that no pattern may exceed for Farley's bound from weights of this
+    // `total` (weights x demands) to prove them.
+    func proofThreshold(total: Int, objective: Double) -> Int? {
+      guard let k = rowsToProve(objective: objective), k > knownBound, k >= 2 else { return nil }
       return (total - 1) / (k - 1)
     }
     // Wentges smoothing: the dual point of best Farley bound so far, that
@@ -455,7 +453,11 @@ public struct GilmoreGomory: Sendable {
             for i in 0..<m { point[i] = y[i] }
           }
           let weights = point.map { integerWeight(dual: $0, scale: scale) }
-          let threshold = pricingThreshold(weights: weights, demands: demands, objective: simplex.objective)
+          // Their total (weights x demands), for Farley's bound: where
+          // a row limit or the smoothing asks for it.
+          var total = 0
+          if rowLimit != nil || smoothing > 0 { for i in 0..<m { total += weights[i] * demands[i] } }
+          let threshold = pricingThreshold(total: total, objective: simplex.objective)
           var found: [Int]? = nil
           var others: [[Int]] = []
           var maximum: Int? = nil  // an upper bound on the most valuable pattern at `weights`
@@ -495,8 +497,6 @@ public struct GilmoreGomory: Sendable {
           // feasible, with Farley's bound as its objective: the center is
           // the best such point (the Lagrangian bound's maximiser so far).
           if smoothing > 0, let maximum, maximum > 0 {
-            var total = 0
-            for i in 0..<m { total += weights[i] * demands[i] }
             let farley = Double(total) / Double(maximum)
             if farley > centerBound {
               centerBound = farley
@@ -524,7 +524,7 @@ public struct GilmoreGomory: Sendable {
           }
           // Nothing above the threshold at the smoothed point: when the
           // threshold is Farley's for k' rows, these duals prove them.
-          if let maximum, let proof = proofThreshold(weights: weights, objective: simplex.objective),
+          if let maximum, let proof = proofThreshold(total: total, objective: simplex.objective),
             maximum <= proof
           {
             for i in 0..<m { y[i] = point[i] }

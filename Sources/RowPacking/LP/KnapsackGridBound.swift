@@ -56,12 +56,13 @@ public struct KnapsackGridBound: Sendable {
   /// In `Double`, whose maximum vectorises (there is no 64-bit integer
   /// maximum in SSE2: the `Int` table took three times the instructions),
   /// and exact: every entry is a sum of values whose total is below 2^53
-  /// (`exactTotal`), so it is the same integer as in `Int` arithmetic.
+  /// (`tableIsExact`), so it is the same integer as in `Int` arithmetic.
   private var table: [Double]
-  /// The total of the positive values times their counts when it is below
-  /// 2^53 (the table is then exact), else `nil` (the table is not used: the
-  /// search runs without its pruning, and the bound is that total).
-  private var exactTotal: Int? = nil
+  /// Whether the total of the positive values times their counts is below
+  /// 2^53, so that the table is exact; else the table is not used: the
+  /// search runs without its pruning (and, cut by its node limit, bounds
+  /// nothing: `Int.max`).
+  private var tableIsExact = false
   private var current: [Int]
   private var values: [Int] = []
 
@@ -129,16 +130,19 @@ public struct KnapsackGridBound: Sendable {
     // compiler vectorises the loops: with checked arithmetic on one buffer
     // they ran a cell at a time and took most of column generation's time
     // on tag clouds.
-    var total: Int? = 0
+    var total = 0
+    tableIsExact = true
     for k in 0..<m where values[k] > 0 && multiplicities[k] > 0 {
-      let product = values[k].multipliedReportingOverflow(by: multiplicities[k])
-      let sum = product.overflow ? (0, true) : total!.addingReportingOverflow(product.partialValue)
-      total = sum.1 || sum.0 >= 1 << 53 ? nil : sum.0
-      if total == nil { break }
+      let (product, productOverflow) = values[k].multipliedReportingOverflow(by: multiplicities[k])
+      let (sum, sumOverflow) = total.addingReportingOverflow(product)
+      if productOverflow || sumOverflow || sum >= 1 << 53 {
+        tableIsExact = false
+        break
+      }
+      total = sum
     }
-    exactTotal = total
     let cells = gridCapacity
-    if total != nil {
+    if tableIsExact {
       table.withUnsafeMutableBufferPointer { table in
         let base = table.baseAddress!
         for x in 0..<width { base[m &* width &+ x] = 0 }
@@ -174,7 +178,7 @@ public struct KnapsackGridBound: Sendable {
         }
       }
     }
-    let rootBound = total.map { _ in Int(table[gridCapacity]) } ?? Int.max
+    let rootBound = tableIsExact ? Int(table[gridCapacity]) : Int.max
     var search = Search(floor: threshold ?? -1, nodeLimit: nodeLimit)
     for k in 0..<m { current[k] = 0 }
     var bestCounts = [Int](repeating: 0, count: m)
@@ -227,7 +231,7 @@ public struct KnapsackGridBound: Sendable {
     while k < sizes.count {
       if values[k] > 0 && multiplicities[k] > 0 && sizes[k] <= residual {
         let room = residual / step
-        if exactTotal != nil && value + Int(table[k * width + room]) <= search.best { return }
+        if tableIsExact && value + Int(table[k * width + room]) <= search.best { return }
         break
       }
       k += 1
@@ -237,7 +241,7 @@ public struct KnapsackGridBound: Sendable {
     while count >= 0 {
       let left = residual - count * sizes[k]
       let gained = value + count * values[k]
-      if exactTotal == nil || gained + Int(table[(k + 1) * width + left / step]) > search.best {
+      if !tableIsExact || gained + Int(table[(k + 1) * width + left / step]) > search.best {
         current[k] = count
         branch(k + 1, residual: left, value: gained, search: &search, bestCounts: &bestCounts)
         current[k] = 0
