@@ -12,7 +12,10 @@
 #      $PACKBENCH_BPPLIB), BPPLIB_LIMIT s each (1).
 # Environment: PACKBENCH_SCRATCH (SwiftPM scratch path, default .build),
 # CLOUD_COUNT (generated clouds, default 280), SOLVE_REPETITIONS (runs of
-# each solve that takes at most 50 ms, default 5: the median is its time),
+# each solve, default 5: the median is its time), CLOUD_REPEAT_UP_TO_MS
+# (tag-cloud solves up to this many ms repeat, default 1000: every one, so
+# that the maximum promised is a maximum of medians; BPPLIB solves repeat up
+# to 50 ms: 609 second-long solves five times would cost many minutes),
 # CORE_EXACT_PARTS (the parts
 # to run: "clouds", "bpplib" or both, the default "clouds,bpplib"; a part
 # left out keeps its CSV from an earlier run in the report).
@@ -23,6 +26,7 @@ cloud_limit="${CLOUD_LIMIT:-1}"
 bpplib_limit="${BPPLIB_LIMIT:-1}"
 count="${CLOUD_COUNT:-280}"
 solve_repetitions="${SOLVE_REPETITIONS:-5}"
+cloud_repeat_ms="${CLOUD_REPEAT_UP_TO_MS:-1000}"
 parts="${CORE_EXACT_PARTS:-clouds,bpplib}"
 case ",$parts," in *,clouds,*) run_clouds=1 ;; *) run_clouds=0 ;; esac
 case ",$parts," in *,bpplib,*) run_bpplib=1 ;; *) run_bpplib=0 ;; esac
@@ -40,7 +44,8 @@ if [ "$run_clouds" = 1 ]; then
     --presets capsule,compact,icon,plain --output "$work/clouds/generated-clouds" \
     --tags datasets/tags/*.txt >/dev/null
   "$bin" run --dataset "$work/clouds" --algorithms bin-completion,exact --time-limit "$cloud_limit" \
-    --solve-repetitions "$solve_repetitions" --fresh --quiet --output results/core-exact-clouds.csv
+    --solve-repetitions "$solve_repetitions" --repeat-solves-up-to-ms "$cloud_repeat_ms" \
+    --fresh --quiet --output results/core-exact-clouds.csv
 fi
 
 # 2. BPPLIB with n <= 120: links to the instance files and BPPLIB's optima.
@@ -66,16 +71,17 @@ quantiles() {
   python3 - "$1" <<'PY'
 import csv, sys, statistics
 rows = list(csv.DictReader(open(sys.argv[1])))
-print("| set | algorithm | instances | proven optimal | median ms | p90 ms | max ms | median ms, slowest run | largest n |")
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| set | algorithm | instances | proven optimal | median ms | p90 ms | max ms | median ms, slowest run | max ms, slowest run | largest n |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 keys = sorted({(r["dataset"], r["algorithm"]) for r in rows})
 for d, a in keys:
     rs = [r for r in rows if r["dataset"] == d and r["algorithm"] == a]
     t = sorted(float(r["time_ms"] or "nan") for r in rs)
     proven = sum(r["status"] == "optimal" for r in rs)
     p90 = t[min(len(t) - 1, int(0.9 * len(t)))]
-    slowest = statistics.median(float(r["time_ms_max"] or r["time_ms"] or "nan") for r in rs)
-    print(f"| {d} | {a} | {len(rs)} | {proven} ({100 * proven / len(rs):.1f} %) | {statistics.median(t):.3f} | {p90:.3f} | {max(t):.3f} | {slowest:.3f} | {max(int(r['n']) for r in rs)} |")
+    slowest_runs = [float(r["time_ms_max"] or r["time_ms"] or "nan") for r in rs]
+    slowest = statistics.median(slowest_runs)
+    print(f"| {d} | {a} | {len(rs)} | {proven} ({100 * proven / len(rs):.1f} %) | {statistics.median(t):.3f} | {p90:.3f} | {max(t):.3f} | {slowest:.3f} | {max(slowest_runs):.3f} | {max(int(r['n']) for r in rs)} |")
 PY
 }
 
@@ -86,10 +92,12 @@ PY
   echo "(standard library only, no GLPK: what an app can ship); \`exact\` is the GLPK pipeline, each"
   echo "solve in a child process (its times include no process start: they are the solver's own)."
   echo "Release build, one job at a time, every packing verified by the harness."
-  echo "A solve that takes at most 50 ms runs ${solve_repetitions} times in its child process (\`--solve-repetitions\`:"
-  echo "the first run cold, in a fresh process, the others warm; the packing reported is the first"
-  echo "run's) and its time is the median of the runs; slower solves run once. *Median ms, slowest"
-  echo "run*: the median over the set of each instance's slowest run (as a rule its cold first run)."
+  echo "Each tag-cloud solve of at most ${cloud_repeat_ms} ms (every one under the 1 s limit) and each BPPLIB"
+  echo "solve of at most 50 ms runs ${solve_repetitions} times in its child process (\`--solve-repetitions\`,"
+  echo "\`--repeat-solves-up-to-ms\`: the first run cold, in a fresh process, the others warm; the"
+  echo "packing reported is the first run's) and its time is the median of the runs; slower solves"
+  echo "run once. *Median ms, slowest run* and *max ms, slowest run*: the median and the maximum over"
+  echo "the set of each instance's slowest run (as a rule its cold first run)."
   echo
   echo "### Tag clouds (${cloud_limit} s each)"
   echo

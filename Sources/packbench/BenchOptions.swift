@@ -34,9 +34,13 @@ struct BenchOptions: ParsableArguments {
   var repetitions: Int = 5
 
   @Option(help: ArgumentHelp(
-    "Runs of each exact solve that finishes within 50 ms (in the same process; the first is cold): the first run's packing is reported with the median, minimum and maximum of all the runs' times. Slower solves run once.",
+    "Runs of each exact solve that finishes within --repeat-solves-up-to-ms (in the same process; the first is cold): the first run's packing is reported with the median, minimum and maximum of all the runs' times. Slower solves run once.",
     valueName: "n"))
   var solveRepetitions: Int = 1
+
+  @Option(name: .customLong("repeat-solves-up-to-ms"), help: ArgumentHelp(
+    "With --solve-repetitions: exact solves that take longer than this many milliseconds run once.", valueName: "ms"))
+  var repeatSolvesUpToMilliseconds: Double = 50
 
   @Option(name: .customLong("min-sample-ms"), help: ArgumentHelp(
     "A sample repeats a fast packer until this many milliseconds have passed.", valueName: "ms"))
@@ -77,6 +81,7 @@ struct BenchOptions: ParsableArguments {
   func validate() throws {
     if repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
     if solveRepetitions < 1 { throw ValidationError("--solve-repetitions must be at least 1") }
+    if !(repeatSolvesUpToMilliseconds >= 0) { throw ValidationError("--repeat-solves-up-to-ms must be >= 0") }
     if !(minimumSampleMilliseconds >= 0) { throw ValidationError("--min-sample-ms must be >= 0") }
     if memoryLimit < 0 { throw ValidationError("--memory-limit must be >= 0 MiB") }
     if microSamples < 1 { throw ValidationError("--micro-samples must be at least 1") }
@@ -130,6 +135,7 @@ struct BenchOptions: ParsableArguments {
     var settings = packing.settings
     settings.repetitions = repetitions
     settings.solveRepetitions = solveRepetitions
+    settings.repeatedSolveLimit = .microseconds(Int64(repeatSolvesUpToMilliseconds * 1000))
     settings.minimumSampleTime = .microseconds(Int64(minimumSampleMilliseconds * 1000))
     var runner = BenchRunner(settings: settings)
     runner.inputFormat = packing.inputFormat

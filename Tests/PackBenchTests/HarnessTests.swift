@@ -114,9 +114,10 @@ final class CheckTests: XCTestCase {
 }
 
 final class TimingTests: XCTestCase {
-  /// Exact solves of at most 50 ms run `solveRepetitions` times (the times
-  /// of all the runs reported, the first run's packing); slower ones once;
-  /// and by default every solve runs once.
+  /// Exact solves of at most 50 ms (`repeatedSolveLimit`) run
+  /// `solveRepetitions` times (the times of all the runs reported, the first
+  /// run's packing); slower ones once, unless the limit is raised; and by
+  /// default every solve runs once.
   func testFastSolvesRepeatAndSlowOnesRunOnce() {
     // A stand-in solver whose run takes (it says) one millisecond per item.
     let solver = BenchAlgorithm(
@@ -137,6 +138,10 @@ final class TimingTests: XCTestCase {
     XCTAssertEqual(fastResult.packing?.rowCount, 3)
     XCTAssertEqual(runner.execute(solver, on: slow).1.samples.count, 1)
     XCTAssertEqual(BenchRunner(settings: RunSettings()).execute(solver, on: fast).1.samples.count, 1)
+    settings.repeatedSolveLimit = .milliseconds(100)
+    let raised = BenchRunner(settings: settings)
+    XCTAssertEqual(raised.execute(solver, on: slow).1.samples, Array(repeating: .milliseconds(51), count: 4))
+    XCTAssertNotEqual(raised.parameters(for: solver), runner.parameters(for: solver), "the limit enters the run key")
   }
 
   func testSamplesRepeatFastWorkAndKeepTheFirstResult() {

@@ -15,9 +15,10 @@ public struct RunSettings: Sendable, Hashable {
   /// (the default) runs every solve once.
   public var solveRepetitions: Int = 1
   /// Exact solves that take longer than this run once, whatever
-  /// ``solveRepetitions`` says: repeating them would cost minutes and
-  /// change little in their time.
-  public static let repeatedSolveLimit: Duration = .milliseconds(50)
+  /// ``solveRepetitions`` says: on sets of second-long solves repeating them
+  /// would cost minutes and change little in their time. A report whose
+  /// promise is about slower solves raises it, so that every time is a median.
+  public var repeatedSolveLimit: Duration = .milliseconds(50)
   /// Units per point for scaling fractional widths; `nil` chooses automatically.
   public var resolution: Int? = nil
   /// Overrides every instance's spacing when set.

@@ -95,7 +95,12 @@ public struct BenchRunner: Sendable {
     var text = "spacing=\(settings.spacing.map(formatNumber) ?? "file");resolution=\(settings.resolution.map(String.init) ?? "auto");format=\(inputFormat.rawValue)"
     if algorithm.kind == .exact {
       text += ";time-limit=\(formatNumber(settings.timeLimit.milliseconds / 1000));memory-limit=\(memoryLimitBytes.map(String.init) ?? "none")"
-      if settings.solveRepetitions > 1 { text += ";solve-repetitions=\(settings.solveRepetitions)" }
+      if settings.solveRepetitions > 1 {
+        text += ";solve-repetitions=\(settings.solveRepetitions)"
+        if settings.repeatedSolveLimit != RunSettings().repeatedSolveLimit {
+          text += ";repeat-solves-up-to-ms=\(formatNumber(settings.repeatedSolveLimit.milliseconds))"
+        }
+      }
     }
     return text
   }
@@ -203,7 +208,7 @@ public struct BenchRunner: Sendable {
       var samples = [result.elapsed]
       // Fast solves run again (``RunSettings/solveRepetitions``): the
       // first result is the one reported, the times are all the runs'.
-      if result.elapsed <= RunSettings.repeatedSolveLimit {
+      if result.elapsed <= settings.repeatedSolveLimit {
         for _ in 1..<max(settings.solveRepetitions, 1) { samples.append(solve(instance, settings).elapsed) }
       }
       return (result, Timings(samples: samples, batchSize: 1))
@@ -216,6 +221,7 @@ public struct BenchRunner: Sendable {
       file: file.path, format: inputFormat.rawValue, algorithm: algorithm.name, spacing: settings.spacing,
       resolution: settings.resolution, timeLimitSeconds: settings.timeLimit.milliseconds / 1000,
       memoryLimitBytes: memoryLimitBytes, repetitions: settings.repetitions, solveRepetitions: settings.solveRepetitions,
+      repeatedSolveLimitSeconds: settings.repeatedSolveLimit.milliseconds / 1000,
       minimumSampleSeconds: settings.minimumSampleTime.milliseconds / 1000, micro: micro, verbose: settings.verbose,
       seed: seed)
   }

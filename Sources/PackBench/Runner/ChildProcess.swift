@@ -21,6 +21,8 @@ public struct WorkerJob: Codable, Sendable, Hashable {
   public var repetitions: Int
   /// See ``RunSettings/solveRepetitions``.
   public var solveRepetitions: Int
+  /// See ``RunSettings/repeatedSolveLimit`` (`nil`: its default).
+  public var repeatedSolveLimitSeconds: Double?
   public var minimumSampleSeconds: Double
   public var micro: MicroTiming?
   public var verbose: Bool
@@ -28,7 +30,8 @@ public struct WorkerJob: Codable, Sendable, Hashable {
 
   public init(
     file: String, format: String, algorithm: String, spacing: Double?, resolution: Int?, timeLimitSeconds: Double,
-    memoryLimitBytes: UInt64?, repetitions: Int, solveRepetitions: Int = 1, minimumSampleSeconds: Double,
+    memoryLimitBytes: UInt64?, repetitions: Int, solveRepetitions: Int = 1, repeatedSolveLimitSeconds: Double? = nil,
+    minimumSampleSeconds: Double,
     micro: MicroTiming?, verbose: Bool, seed: UInt64
   ) {
     self.file = file
@@ -40,6 +43,7 @@ public struct WorkerJob: Codable, Sendable, Hashable {
     self.memoryLimitBytes = memoryLimitBytes
     self.repetitions = repetitions
     self.solveRepetitions = solveRepetitions
+    self.repeatedSolveLimitSeconds = repeatedSolveLimitSeconds
     self.minimumSampleSeconds = minimumSampleSeconds
     self.micro = micro
     self.verbose = verbose
@@ -117,6 +121,7 @@ public func performWorkerJob(_ job: WorkerJob) -> WorkerResult {
   settings.timeLimit = .milliseconds(Int64(job.timeLimitSeconds * 1000))
   settings.repetitions = job.repetitions
   settings.solveRepetitions = job.solveRepetitions
+  if let limit = job.repeatedSolveLimitSeconds { settings.repeatedSolveLimit = .microseconds(Int64(limit * 1e6)) }
   settings.minimumSampleTime = .microseconds(Int64(job.minimumSampleSeconds * 1e6))
   settings.verbose = job.verbose
   var runner = BenchRunner(settings: settings)
