@@ -250,14 +250,12 @@ public struct GilmoreGomory: Sendable {
   ///   - candidates: indices into `columns` of the patterns that fit the
   ///     demands: priced first, and the dual pivots' choices.
   private init(
-    simplex: RevisedSimplex, warm: Bool, columns: [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
+    simplex: consuming RevisedSimplex, warm: Bool, columns: consuming [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
     capacity: Int,
     iterationLimit: Int?, rowLimit: Int?, knownBound: Int, tolerance: Double, exchanges: Bool,
     smoothing: Double = 0, shouldStop: () -> Bool
   ) {
     let m = sizes.count
-    var simplex = simplex
-    var columns = columns
     // ``pool``: the known columns, then the others in the order they enter.
     var pool = Array(0..<known)
     var pooled = [Bool](repeating: false, count: columns.count)
