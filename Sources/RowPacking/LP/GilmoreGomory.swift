@@ -250,14 +250,12 @@ public struct GilmoreGomory: Sendable {
   ///   - candidates: indices into `columns` of the patterns that fit the
   ///     demands: priced first, and the dual pivots' choices.
   private init(
-    simplex: RevisedSimplex, warm: Bool, columns: [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
+    simplex: consuming RevisedSimplex, warm: Bool, columns: consuming [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
     capacity: Int,
     iterationLimit: Int?, rowLimit: Int?, knownBound: Int, tolerance: Double, exchanges: Bool,
     smoothing: Double = 0, shouldStop: () -> Bool
   ) {
     let m = sizes.count
-    var simplex = simplex
-    var columns = columns
     // ``pool``: the known columns, then the others in the order they enter.
     var pool = Array(0..<known)
     var pooled = [Bool](repeating: false, count: columns.count)
@@ -267,6 +265,20 @@ public struct GilmoreGomory: Sendable {
     // has not yet entered.
     var supports = candidates.map { k in columns[k].indices.filter { columns[k][$0] != 0 } }
     var fitting = candidates
+    // The same supports flat, with their counts, for the pool pricing (a
+    // scan of every unpriced pattern at every pivot): `entryStart[c]..<
+    // entryStart[c + 1]` index `entryType` and `entryCount`.
+    var entryStart = [0]
+    var entryType: [Int] = []
+    var entryCount: [Double] = []
+    func addEntries(_ pattern: [Int], _ support: [Int]) {
+      for i in support {
+        entryType.append(i)
+        entryCount.append(Double(pattern[i]))
+      }
+      entryStart.append(entryType.count)
+    }
+    for (c, k) in fitting.enumerated() { addEntries(columns[k], supports[c]) }
     var unpriced = Array(candidates.indices)
     let scale = 1_073_741_824.0
     let limit = iterationLimit ?? 50 * m + 500
@@ -283,6 +295,7 @@ public struct GilmoreGomory: Sendable {
       pooled.append(false)
       fitting.append(columns.count - 1)
       supports.append(pattern.indices.filter { pattern[$0] != 0 })
+      addEntries(pattern, supports[supports.count - 1])
       return fitting.count - 1
     }
     // The value a pattern must exceed to be priced in: 1 + tolerance, or,
@@ -428,7 +441,7 @@ public struct GilmoreGomory: Sendable {
       var poolIndex = -1
       for (u, c) in unpriced.enumerated() {
         var v = 0.0
-        for i in supports[c] { v += Double(columns[fitting[c]][i]) * y[i] }
+        for e in entryStart[c]..<entryStart[c + 1] { v += entryCount[e] * y[entryType[e]] }
         if v > bestValue {
           bestValue = v
           poolIndex = u

@@ -69,7 +69,17 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       }
     }
     // Decreasing value per size, compared exactly (v_a * s_b against v_b * s_a).
+    // The quotients in `Double` decide first: rounding is monotone, so
+    // unequal quotients are in the exact order, and only equal ones need
+    // the exact products (the same order, at a fraction of the cost).
+    // Values and sizes from 2^53 on are not exact in `Double`: then all
+    // quotients are left equal, and the products decide.
+    var ratio = [Double](repeating: 0, count: sizes.count)
+    if order.allSatisfy({ values[$0] <= 1 << 53 && sizes[$0] <= 1 << 53 }) {
+      for i in order { ratio[i] = Double(values[i]) / Double(sizes[i]) }
+    }
     order.sort { a, b in
+      if ratio[a] != ratio[b] { return ratio[a] > ratio[b] }
       let left = values[a].multipliedFullWidth(by: sizes[b])
       let right = values[b].multipliedFullWidth(by: sizes[a])
       if left.high != right.high { return left.high > right.high }

@@ -21,6 +21,7 @@ enum KnapsackDynamicProgramming {
   /// The 0-1 pieces of the bounded items, or `nil` when the table would
   /// exceed ``cellLimit``.
   static func pieces(sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int) -> [(type: Int, copies: Int)]? {
+    if capacity > capacityLimit { return nil }
     var pieces: [(type: Int, copies: Int)] = []
     for i in sizes.indices where values[i] > 0 && sizes[i] <= capacity {
       var left = min(multiplicities[i], sizes[i] == 0 ? multiplicities[i] : capacity / sizes[i])

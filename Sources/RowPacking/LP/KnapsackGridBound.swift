@@ -52,12 +52,20 @@ public struct KnapsackGridBound: Sendable {
   let step: Int
   let gridSizes: [Int]
   let gridCapacity: Int
-  /// `table[k * width + x]`: the best value of types `k...` with rounded size at most `x`.
+  /// `table[rowOf[k] * width + x]`: the best value of types `k...` with rounded size at most `x`.
   /// In `Double`, whose maximum vectorises (there is no 64-bit integer
   /// maximum in SSE2: the `Int` table took three times the instructions),
   /// and exact: every entry is a sum of values whose total is below 2^53
   /// (`tableIsExact`), so it is the same integer as in `Int` arithmetic.
   private var table: [Double]
+  /// `rowOf[k]`: the row of `table` that holds the suffix `k...`. Row 0 is
+  /// the empty suffix (all 0); a type that adds nothing (no positive value,
+  /// or a size above the grid) shares the next type's row, which is neither
+  /// copied nor stored again (types whose dual is 0 are many in column
+  /// generation), and the table holds only the rows in use: it grows to
+  /// them at a solve, so the fine grid of Farley's bound costs no
+  /// allocation (and no page faults) for the types it skips.
+  private var rowOf: [Int]
   /// Whether the total of the positive values times their counts is below
   /// 2^53, so that the table is exact; else the table is not used: the
   /// search runs without its pruning (and, cut by its node limit, bounds
@@ -108,8 +116,9 @@ public struct KnapsackGridBound: Sendable {
     self.step = step
     gridSizes = sizes.map { $0 / step }
     gridCapacity = capacity / step
-    table = [Double](repeating: 0, count: (sizes.count + 1) * (gridCapacity + 1))
+    table = []
     current = [Int](repeating: 0, count: sizes.count)
+    rowOf = [Int](repeating: 0, count: sizes.count + 1)
   }
 
   /// The best filling for `values` (negative values are never taken).
@@ -143,18 +152,30 @@ public struct KnapsackGridBound: Sendable {
     }
     let cells = gridCapacity
     if tableIsExact {
+      var rows = 1
+      rowOf[m] = 0
+      for k in stride(from: m - 1, through: 0, by: -1) {
+        if values[k] <= 0 || multiplicities[k] == 0 || gridSizes[k] > cells {
+          rowOf[k] = rowOf[k + 1]
+        } else {
+          rowOf[k] = rows
+          rows += 1
+        }
+      }
+      if table.count < rows * width {
+        table = [Double](repeating: 0, count: min((m + 1) * width, max(rows * width, 2 * table.count)))
+      }
+      let rowOf = rowOf
       table.withUnsafeMutableBufferPointer { table in
         let base = table.baseAddress!
-        for x in 0..<width { base[m &* width &+ x] = 0 }
-        for k in stride(from: m - 1, through: 0, by: -1) {
-          let row = base + k &* width
-          let next = UnsafePointer(row + width)
+        for x in 0..<width { base[x] = 0 }
+        for k in stride(from: m - 1, through: 0, by: -1) where rowOf[k] != rowOf[k + 1] {
+          let row = base + rowOf[k] &* width
+          let next = UnsafePointer(base + rowOf[k + 1] &* width)
           let v = Double(values[k])
           let copies = values[k] <= 0 ? 0 : multiplicities[k]
           let s = gridSizes[k]
-          if copies == 0 || s > cells {
-            row.update(from: next, count: width)
-          } else if s == 0 {
+          if s == 0 {
             let add = v * Double(copies)
             for x in 0..<width { row[x] = next[x] + add }
           } else {
@@ -178,7 +199,7 @@ public struct KnapsackGridBound: Sendable {
         }
       }
     }
-    let rootBound = tableIsExact ? Int(table[gridCapacity]) : Int.max
+    let rootBound = tableIsExact ? Int(table[rowOf[0] * width + gridCapacity]) : Int.max
     var search = Search(floor: threshold ?? -1, nodeLimit: nodeLimit)
     for k in 0..<m { current[k] = 0 }
     var bestCounts = [Int](repeating: 0, count: m)
@@ -231,7 +252,7 @@ public struct KnapsackGridBound: Sendable {
     while k < sizes.count {
       if values[k] > 0 && multiplicities[k] > 0 && sizes[k] <= residual {
         let room = residual / step
-        if tableIsExact && value + Int(table[k * width + room]) <= search.best { return }
+        if tableIsExact && value + Int(table[rowOf[k] * width + room]) <= search.best { return }
         break
       }
       k += 1
@@ -241,7 +262,7 @@ public struct KnapsackGridBound: Sendable {
     while count >= 0 {
       let left = residual - count * sizes[k]
       let gained = value + count * values[k]
-      if !tableIsExact || gained + Int(table[(k + 1) * width + left / step]) > search.best {
+      if !tableIsExact || gained + Int(table[rowOf[k + 1] * width + left / step]) > search.best {
         current[k] = count
         branch(k + 1, residual: left, value: gained, search: &search, bestCounts: &bestCounts)
         current[k] = 0

@@ -237,7 +237,8 @@ struct LPRelaxation {
         tolerance: 1e-3, shouldStop: { !meter.tick() })
     var active = Array(0..<typeSizes.count)  // the types of `current`
     var pool = lp.pool
-    var known = Set(pool)  // each pattern once: the pool would otherwise double at every step
+    // Each pattern once: the pool would otherwise double at every step.
+    var known = Set(pool.map(PatternKey.init))
     while true {
       // Take whole copies of patterns with value >= 1, else the largest once.
       var took = false
@@ -285,7 +286,7 @@ struct LPRelaxation {
       for p in current.pool {
         var full = [Int](repeating: 0, count: typeSizes.count)
         for (k, t) in active.enumerated() { full[t] = p[k] }
-        if known.insert(full).inserted { pool.append(full) }
+        if known.insert(PatternKey(full)).inserted { pool.append(full) }
       }
     }
     // Patterns to item indices.
@@ -331,5 +332,21 @@ struct LPRelaxation {
     }
     if placed { rows.append(row) }
     return placed
+  }
+}
+
+/// A pattern as a set member whose hash is one multiply-xor pass over its
+/// counts (FNV-1a on the words) fed to the hasher as a single word: the
+/// standard hash of an `[Int]` feeds every count through the hasher, and a
+/// dive looks up every pattern of every step. Equality is the counts'.
+private struct PatternKey: Hashable {
+  let counts: [Int]
+
+  init(_ counts: [Int]) { self.counts = counts }
+
+  func hash(into hasher: inout Hasher) {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for c in counts { h = (h ^ UInt64(bitPattern: Int64(c))) &* 0x100_0000_01b3 }
+    hasher.combine(h)
   }
 }

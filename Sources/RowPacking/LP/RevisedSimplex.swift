@@ -213,17 +213,28 @@ struct RevisedSimplex {
       pivotRowCopy.withUnsafeMutableBufferPointer { pivotRowCopy in
         direction.withUnsafeBufferPointer { direction in
           values.withUnsafeMutableBufferPointer { values in
+            // The pivot row's nonzero span `first..<end`: outside it the
+            // update subtracts zeros, so the rows change only within it
+            // (the same arithmetic, entry for entry, on fewer entries).
+            var first = m
+            var end = 0
             for j in 0..<m {
-              inverse[pivotRow + j] /= pivot
-              pivotRowCopy[j] = inverse[pivotRow + j]
+              let entry = inverse[pivotRow + j] / pivot
+              inverse[pivotRow + j] = entry
+              pivotRowCopy[j] = entry
+              if entry != 0 {
+                if first == m { first = j }
+                end = j + 1
+              }
             }
             let base = inverse.baseAddress!
             let source = UnsafePointer(pivotRowCopy.baseAddress!)
+            if end == 0 { first = 0 }
             for i in 0..<m where i != leaving {
               let d = direction[i]
               if d == 0 { continue }
-              let target = base + i * m
-              for j in 0..<m { target[j] -= d * source[j] }
+              let target = base + i &* m
+              for j in first..<end { target[j] -= d * source[j] }
               values[i] -= d * step
               if values[i] < 0 && values[i] > -1e-12 { values[i] = 0 }
             }

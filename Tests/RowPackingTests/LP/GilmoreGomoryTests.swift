@@ -69,6 +69,40 @@ final class GilmoreGomoryTests: XCTestCase {
     }
   }
 
+  /// Values per size that tie, or differ by less than a `Double` can tell
+  /// (values from 2^53 on, where the types are ordered by exact products
+  /// alone): the value is still the dynamic programme's, and the counts fit
+  /// and reach it.
+  func testKnapsackWithTiedAndHugeValuesMatchesDynamicProgramming() {
+    for seed in 0..<1500 {
+      var rng = SplitMix64(seed: UInt64(52_000 + seed))
+      let types = Int.random(in: 1...8, using: &rng)
+      let capacity = Int.random(in: 0...60, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 5...30, using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
+      let huge = seed % 2 == 1
+      let values = sizes.map { size in
+        huge
+          ? (1 << 54) + size * Int.random(in: 0...2, using: &rng) + Int.random(in: -1...1, using: &rng)
+          : size * 3 + (Int.random(in: 0...3, using: &rng) == 0 ? 1 : 0)
+      }
+      var best = [Int](repeating: 0, count: capacity + 1)
+      for i in 0..<types {
+        for _ in 0..<multiplicities[i] where sizes[i] <= capacity {
+          for c in stride(from: capacity, through: sizes[i], by: -1) {
+            best[c] = max(best[c], best[c - sizes[i]] + values[i])
+          }
+        }
+      }
+      let knapsack = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+      XCTAssertEqual(knapsack.value, best[capacity], "seed \(seed)")
+      XCTAssertEqual(zip(knapsack.counts, values).map { $0 * $1 }.reduce(0, +), best[capacity], "seed \(seed)")
+      XCTAssertLessThanOrEqual(zip(knapsack.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+      XCTAssertTrue(zip(knapsack.counts, multiplicities).allSatisfy { $0 >= 0 && $0 <= $1 }, "seed \(seed)")
+    }
+  }
+
   /// A knapsack stopped by its node limit or its deadline still returns a
   /// feasible filling and an upper bound at least the true optimum.
   func testKnapsackNodeLimitAndDeadlineKeepAValidUpperBound() {

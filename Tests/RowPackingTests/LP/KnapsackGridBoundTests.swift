@@ -78,6 +78,38 @@ final class KnapsackGridBoundTests: XCTestCase {
   /// table, in `Double`, stops being exact and the search runs without it):
   /// the value and bound are still the maximum, and the threshold form
   /// decides exactly.
+  /// One solver through value vectors with few, then all, then no
+  /// positive values and back (its table holds a row per positive type
+  /// and grows to them): each solve equals the dynamic programme.
+  func testTableFollowsThePositiveTypes() {
+    for seed in 0..<150 {
+      var rng = SplitMix64(seed: UInt64(318_000 + seed))
+      let capacity = Int.random(in: 1_000...9_000, using: &rng)
+      let types = Int.random(in: 1...10, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 1...(capacity / 2 + 10), using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
+      var knapsack = KnapsackGridBound(
+        sizes: sizes, multiplicities: multiplicities, capacity: capacity, gridCells: [64, 1024][seed % 2])
+      for share in [1, 4, 0, 2, 4, 1] {
+        // Each type positive with probability share / 4, else 0 or negative.
+        let values = sizes.map { size in
+          Int.random(in: 0..<4, using: &rng) < share
+            ? size * 5 + Int.random(in: -40...40, using: &rng) : -Int.random(in: 0...1, using: &rng)
+        }
+        let best = dynamicProgramme(sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+        let solution = knapsack.solve(values: values)
+        XCTAssertEqual(solution.value, best, "seed \(seed), share \(share)")
+        XCTAssertEqual(solution.upperBound, best, "seed \(seed), share \(share)")
+        XCTAssertLessThanOrEqual(zip(solution.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, "seed \(seed)")
+        XCTAssertEqual(zip(solution.counts, values).map { $0 * $1 }.reduce(0, +), best, "seed \(seed)")
+        let threshold = best + Int.random(in: -30...30, using: &rng)
+        let decision = knapsack.solve(values: values, threshold: threshold)
+        XCTAssertEqual(decision.value > threshold, best > threshold, "seed \(seed), threshold \(threshold)")
+        if best <= threshold { XCTAssertLessThanOrEqual(decision.upperBound, threshold, "seed \(seed)") }
+      }
+    }
+  }
+
   func testHugeValuesStayExact() {
     for seed in 0..<200 {
       var rng = SplitMix64(seed: UInt64(315_000 + seed))
