@@ -110,6 +110,11 @@ struct ExactPipeline {
   var cutsShare = 0.6
   /// Whether that stage runs at all (see stage 4 above): not by default.
   var subsetRowCutStage = false
+  /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
+  /// the bound is one row below the best packing before the arc-flow MIP
+  /// (stage 4 above), and its share of the time left.
+  var branchAndPriceStage = true
+  var branchAndPriceShare = 0.8
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -319,6 +324,20 @@ struct ExactPipeline {
         note("full rows search, long")
         if let packing {
           return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
+        }
+      }
+      // Branch-and-price, where the bound is still one row below the best
+      // packing (ANI): either that row fewer, or a proof there is none.
+      if branchAndPriceStage && best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
+        let (outcome, patterns) = try branchAndPrice(
+          session: session, types: types, master: master, root: root, best: best, rows: bound.value,
+          until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
+        nodes = (nodes ?? 0) + outcome.nodes
+        if verbose { try session.log(outcome.summary) }
+        if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
+        if case .infeasible = outcome.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: "branch-and-price", nodes: nodes)
         }
       }
       // Subset-row cuts at the root, where the bound is still one row below
