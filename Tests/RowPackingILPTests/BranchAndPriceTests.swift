@@ -160,4 +160,36 @@ final class BranchAndPriceTests: XCTestCase {
     }
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
   }
+
+  /// The pipeline's stage over item types (repeated sizes): items taken
+  /// from types and back, the LP's patterns as first columns; it refutes
+  /// one row below the optimum and gives a packing that verifies at it.
+  func testPipelineStageOverItemTypesAgreesWithBruteForce() throws {
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
+      // Sizes from a few values, so that types repeat.
+      let palette = Array(drawn.sizes.prefix(3))
+      let sizes = drawn.sizes.map { palette[$0 % palette.count] }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: drawn.capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
+      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let best = pipeline.setup.bestHeuristic
+      let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"
+      let refuted = try pipeline.branchAndPrice(
+        session: session, types: types, master: master, root: root, best: best, rows: optimum - 1, until: far)
+      guard case .infeasible = refuted.outcome.answer else { XCTFail(message); continue }
+      let found = try pipeline.branchAndPrice(
+        session: session, types: types, master: master, root: root, best: best, rows: optimum, until: far)
+      let patterns = try XCTUnwrap(found.patterns, message)
+      let packing = types.packing(patterns: patterns)
+      XCTAssertEqual(packing.rowCount, optimum, message)
+      XCTAssertEqual(verify(packing, for: instance), [], message)
+    }
+  }
 }

@@ -54,6 +54,10 @@ final class RyanFosterBranchAndPrice {
   private var free: [Bool] = []
   /// The most columns one pricing adds.
   var columnsPerPricing = 30
+  /// The weight of the centre (the dual point of best Lagrangian bound at
+  /// the node) in the smoothed duals (Wentges, 1997, as in
+  /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
+  var smoothing = 0.7
 
   /// A branching decision: two items in one row (`together`) or not.
   struct Decision: Hashable {
@@ -233,6 +237,7 @@ final class RyanFosterBranchAndPrice {
       let pricing = ConflictKnapsackPricing(sizes: groupSizes, capacity: capacity, conflicts: node.conflicts)
       var solution: ProgramSolution
       var dual = true
+      var center: (point: [Double], value: Double)? = nil
       while true {
         guard clock.now < deadline else { return .unknown }
         // The dual simplex after the bounds changed (the last basis stays
@@ -246,20 +251,41 @@ final class RyanFosterBranchAndPrice {
         }
         let duals = solution.duals
         let groupDuals = node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } }
-        let weights = KnapsackPricing.weights(duals: groupDuals)
-        guard let answer = pricing.best(
-          weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
-        else { return .unknown }
-        outcome.pricingNodes += answer.nodes
-        let bound = SubsetRowCutAndPrice.safeBound(
-          weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: [], cutWeights: [],
-          maximum: answer.value)
-        if decisions.isEmpty { outcome.rootBound = max(outcome.rootBound, bound) }
-        if bound >= target { return .pruned }
-        let entering = ([answer.items] + answer.others).filter { row in
-          !row.isEmpty && 1 - row.reduce(0.0) { $0 + groupDuals[$1] } < -1e-9
-        }.map { row in row.flatMap { node.groups[$0] } }
-        if answer.value > scale + scale / 1_000_000_000, try add(entering) > 0 { continue }
+        /// A row of merged items prices out for the master's duals.
+        func pricesOut(_ row: [Int]) -> Bool { !row.isEmpty && 1 - row.reduce(0.0) { $0 + groupDuals[$1] } < -1e-9 }
+        /// Exact pricing at `point` (merged items' duals): its answer, after
+        /// its safe bound has been taken (nil: out of time).
+        func price(at point: [Double]) -> (answer: ConflictKnapsackPricing.Answer, bound: Int)? {
+          let weights = KnapsackPricing.weights(duals: point)
+          guard let answer = pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
+          else { return nil }
+          outcome.pricingNodes += answer.nodes
+          let bound = SubsetRowCutAndPrice.safeBound(
+            weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: [], cutWeights: [],
+            maximum: answer.value)
+          if decisions.isEmpty { outcome.rootBound = max(outcome.rootBound, bound) }
+          // The point of best Lagrangian value is the smoothing's centre.
+          let value = weights.reduce(0.0) { $0 + Double($1) } / Double(max(answer.value, 1))
+          if center == nil || value > center!.value { center = (point, value) }
+          return (answer, bound)
+        }
+        var entering: [[Int]] = []
+        var converged = false
+        // Wentges smoothing: first at a point between the centre and the
+        // master's duals; at the master's duals when that misprices.
+        if let c = center, smoothing > 0 {
+          let point = groupDuals.indices.map { smoothing * c.point[$0] + (1 - smoothing) * groupDuals[$0] }
+          guard let (answer, bound) = price(at: point) else { return .unknown }
+          if bound >= target { return .pruned }
+          entering = ([answer.items] + answer.others).filter(pricesOut)
+        }
+        if entering.isEmpty {
+          guard let (answer, bound) = price(at: groupDuals) else { return .unknown }
+          if bound >= target { return .pruned }
+          entering = ([answer.items] + answer.others).filter(pricesOut)
+          converged = answer.value <= scale + scale / 1_000_000_000 || entering.isEmpty
+        }
+        if !converged, try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 { continue }
         break
       }
 

@@ -38,7 +38,9 @@ extension ExactPipeline {
       }
       return column
     }
+    // The LP's solution first, then the rest of its master's patterns.
     let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.map { columnItems(master.patterns[$0]) }
+      + master.patterns.map(columnItems)
     let bestRows = best.rows.map { row in row.compactMap { indexOf[$0] } }
     let search = try RyanFosterBranchAndPrice(
       session: session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,

@@ -60,6 +60,21 @@ import RowPacking
 ///    with every violated 3-type cut added, so the stage would only take
 ///    time from the MIP after it. Kept for a branch-and-price-and-cut,
 ///    where the same cuts and pricing serve at every node.
+///    Off by default too (``branchAndPriceStage``): where the bound is
+///    then one row below the best packing, branch-and-price with
+///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
+///    source "branch-and-price"): a packing in the bound's rows, or a proof
+///    that there is none. Measured (release, 60 s, the stage moved right
+///    after the LP so that it had most of the time, machine shared with
+///    two other helpers): it proves 9 of 11 ANI 201_2500 instances in 3 to
+///    39 nodes and 0.9 to 3.2 s (NR_13 and NR_19: 813 and 670 nodes in
+///    47 s, undecided, depth about 30), but none of ANI 402_10000 (NR_1,
+///    NR_7, NR_23, NR_45: 85 to 140 nodes in 42-46 s), and the near-full-rows
+///    model already proves those 201 instances in about a second and
+///    402_10000_NR_45 in 9 s. Where it stands, after the other stages, it
+///    had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
+///    does not, so it stays off, kept with its tests for a
+///    branch-and-price-and-cut.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -112,8 +127,9 @@ struct ExactPipeline {
   var subsetRowCutStage = false
   /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
   /// the bound is one row below the best packing before the arc-flow MIP
-  /// (stage 4 above), and its share of the time left.
-  var branchAndPriceStage = true
+  /// (stage 4 above): not by default (see there for what was measured);
+  /// and its share of the time left.
+  var branchAndPriceStage = false
   var branchAndPriceShare = 0.8
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
