@@ -66,13 +66,12 @@ import RowPacking
 ///    source "branch-and-price"): a packing in the bound's rows, or a proof
 ///    that there is none. Measured (release, 60 s, the stage moved right
 ///    after the LP so that it had most of the time, machine shared with
-///    two other helpers): it proves 9 of 11 ANI 201_2500 instances in 3 to
-///    39 nodes and 0.9 to 3.2 s (NR_13 and NR_19: 813 and 670 nodes in
-///    47 s, undecided, depth about 30), but none of ANI 402_10000 (NR_1,
-///    NR_7, NR_23, NR_45: 85 to 140 nodes in 42-46 s), and the near-full-rows
-///    model already proves those 201 instances in about a second and
-///    402_10000_NR_45 in 9 s. Where it stands, after the other stages, it
-///    had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
+///    two other helpers): it proves all 11 ANI 201_2500 instances tried in
+///    3 to 75 nodes and 0.9 to 22 s, but none of ANI 402_10000 (NR_1,
+///    NR_7, NR_45: 91 to 129 nodes in 42-45 s), and the near-full-rows
+///    model already proves those 201 instances in 0.6-4.1 s and
+///    402_10000_NR_45 in 9 s. Where it stands, after the other stages,
+///    it had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
 ///    does not, so it stays off, kept with its tests for a
 ///    branch-and-price-and-cut.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
