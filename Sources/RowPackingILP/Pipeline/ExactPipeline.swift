@@ -67,8 +67,10 @@ import RowPacking
 ///    that there is none. Measured (release, 60 s, the stage moved right
 ///    after the LP so that it had most of the time, machine shared with
 ///    two other helpers): it proves all 11 ANI 201_2500 instances tried in
-///    3 to 75 nodes and 0.9 to 22 s, but none of ANI 402_10000 (NR_1,
-///    NR_7, NR_45: 91 to 129 nodes in 42-45 s), and the near-full-rows
+///    3 to 75 nodes and 0.9 to 22 s (NR_13, 19, 45 in 4.7-5.7 s with the
+///    primal simplex at every node), but none of ANI 402_10000 (NR_1,
+///    NR_7: 211 and 299 nodes in 45 s, 80 % of it in GLPK's master
+///    solves; NR_45: 92 nodes in 29 s), and the near-full-rows
 ///    model already proves those 201 instances in 0.6-4.1 s and
 ///    402_10000_NR_45 in 9 s. Where it stands, after the other stages,
 ///    it had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
