@@ -11,6 +11,9 @@ public enum BoundSource: String, Sendable, Hashable, Codable, CaseIterable {
   /// The Gilmore–Gomory LP strengthened by subset-row cuts (cut-and-price
   /// at the root), its bound computed safely from the duals.
   case cuts = "cuts"
+  /// A branch-and-price tree whose every node's safe bound exceeds the
+  /// rows asked for (Ryan–Foster branching on the Gilmore–Gomory LP).
+  case branchAndPrice = "branch-and-price"
   /// Fekete and Schepers' dual feasible functions (2001).
   case dff = "DFF"
   /// An exhausted search: no packing in fewer rows exists (the pure-Swift

@@ -60,6 +60,22 @@ import RowPacking
 ///    with every violated 3-type cut added, so the stage would only take
 ///    time from the MIP after it. Kept for a branch-and-price-and-cut,
 ///    where the same cuts and pricing serve at every node.
+///    Off by default too (``branchAndPriceStage``): where the bound is
+///    then one row below the best packing, branch-and-price with
+///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
+///    source "branch-and-price"): a packing in the bound's rows, or a proof
+///    that there is none. Measured (release, 60 s, the stage moved right
+///    after the LP so that it had most of the time, machine shared with
+///    two other helpers): it proves all 11 ANI 201_2500 instances tried in
+///    3 to 75 nodes and 0.9 to 22 s (NR_13, 19, 45 in 4.7-5.7 s with the
+///    primal simplex at every node), but none of ANI 402_10000 (NR_1,
+///    NR_7: 211 and 299 nodes in 45 s, 80 % of it in GLPK's master
+///    solves; NR_45: 92 nodes in 29 s), and the near-full-rows
+///    model already proves those 201 instances in 0.6-4.1 s and
+///    402_10000_NR_45 in 9 s. Where it stands, after the other stages,
+///    it had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
+///    does not, so it stays off, kept with its tests for a
+///    branch-and-price-and-cut.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -110,6 +126,12 @@ struct ExactPipeline {
   var cutsShare = 0.6
   /// Whether that stage runs at all (see stage 4 above): not by default.
   var subsetRowCutStage = false
+  /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
+  /// the bound is one row below the best packing before the arc-flow MIP
+  /// (stage 4 above): not by default (see there for what was measured);
+  /// and its share of the time left.
+  var branchAndPriceStage = false
+  var branchAndPriceShare = 0.8
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -319,6 +341,20 @@ struct ExactPipeline {
         note("full rows search, long")
         if let packing {
           return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
+        }
+      }
+      // Branch-and-price, where the bound is still one row below the best
+      // packing (ANI): either that row fewer, or a proof there is none.
+      if branchAndPriceStage && best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
+        let (outcome, patterns) = try branchAndPrice(
+          session: session, types: types, master: master, root: root, best: best, rows: bound.value,
+          until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
+        nodes = (nodes ?? 0) + outcome.nodes
+        if verbose { try session.log(outcome.summary) }
+        if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
+        if case .infeasible = outcome.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: "branch-and-price", nodes: nodes)
         }
       }
       // Subset-row cuts at the root, where the bound is still one row below

@@ -1,0 +1,145 @@
+import RowPacking
+
+/// The pricing problem of branch-and-price with Ryan–Foster branching: a
+/// 0-1 knapsack with conflicts,
+///
+///     maximise sum_g w_g a_g  s.t.  sum_g size_g a_g <= C,  a_g + a_h <= 1 for each conflict {g, h},  a_g in {0, 1},
+///
+/// over the items of a node (items that must share a row are merged into
+/// one, see ``RyanFosterBranchAndPrice``), for integer weights (the duals
+/// scaled), so that the maximum is exact and the node's bound from it a
+/// proof. The conflicts make it no plain knapsack: a dynamic programme over
+/// the capacities alone no longer prices exactly.
+///
+/// Exact by a depth-first branch and bound over the items in a conflict
+/// (the conflict items), each node bounded by a dynamic programme over the
+/// capacities that ignores the conflicts not yet settled: `suffix[k][c]`
+/// is the best knapsack value within capacity `c` of the conflict items
+/// from position `k` on together with all the other items. The value so far
+/// plus that table is an upper bound; at a leaf it is exact (the other
+/// items are in no conflict), and the other items' table gives their part
+/// of the row (the same scheme as ``SubsetRowCutPricing``; Vance, Barnhart,
+/// Johnson and Nemhauser, Computational Optimization and Applications 3,
+/// 1994, price the "apart" branches of binary cutting stock the same way:
+/// a knapsack whose conflicts are settled by branching).
+///
+/// - Complexity: the tables take O(conflict items x C) time and memory (the
+///   other items' table O(items x C) time and bits); the search is
+///   exponential in the conflict items in the worst case, O(conflicts of
+///   the item) per node.
+struct ConflictKnapsackPricing {
+  let sizes: [Int]
+  let capacity: Int
+  /// The items each item may not share a row with (symmetric).
+  let conflicts: [[Int]]
+
+  /// The best row and its value.
+  struct Answer {
+    /// The maximum.
+    var value: Int
+    /// Item indices, increasing.
+    var items: [Int]
+    /// Other rows found on the way worth more than the threshold, the best
+    /// not among them.
+    var others: [[Int]] = []
+    /// Search nodes.
+    var nodes = 0
+  }
+
+  /// - Parameters:
+  ///   - sizes: the items' sizes (positive).
+  ///   - capacity: the row capacity.
+  ///   - conflicts: pairs of items that may not share a row.
+  init(sizes: [Int], capacity: Int, conflicts: [(Int, Int)]) {
+    self.sizes = sizes
+    self.capacity = capacity
+    var lists = [[Int]](repeating: [], count: sizes.count)
+    for (g, h) in conflicts where g != h {
+      lists[g].append(h)
+      lists[h].append(g)
+    }
+    self.conflicts = lists
+  }
+
+  /// Whether `items` (distinct) fit in a row and hold no conflict.
+  ///
+  /// - Complexity: O(items x conflicts per item).
+  func allows(_ items: [Int]) -> Bool {
+    guard items.reduce(0, { $0 + sizes[$1] }) <= capacity else { return false }
+    let set = Set(items)
+    return items.allSatisfy { g in conflicts[g].allSatisfy { !set.contains($0) } }
+  }
+
+  /// The row of largest weight (exact), or `nil` when `deadline` passed
+  /// first.
+  ///
+  /// - Parameters:
+  ///   - weights: the items' integer weights (those at most 0 never enter
+  ///     a best row).
+  ///   - threshold: rows worth more than this go into ``Answer/others``,
+  ///     at most `others` of them (the table's best row per item without
+  ///     conflicts, else the best rows the search replaced).
+  func best(weights: [Int], threshold: Int = .max, others: Int = 0, until deadline: ContinuousClock.Instant) -> Answer? {
+    let candidates = sizes.indices.filter { weights[$0] > 0 && sizes[$0] <= capacity }
+    let isCandidate = Set(candidates)
+    let conflictItems = candidates.filter { g in conflicts[g].contains { isCandidate.contains($0) } }
+      .sorted { weights[$0] * sizes[$1] > weights[$1] * sizes[$0] }
+    let inConflict = Set(conflictItems)
+    let rest = candidates.filter { !inConflict.contains($0) }
+    let ones = [Int](repeating: 1, count: sizes.count)
+    let restTable = KnapsackPricing.Table(
+      weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity)
+    if conflictItems.isEmpty {
+      // A knapsack: its table gives the best row holding each item besides.
+      let row = restTable.pattern(room: capacity)
+      let more = others == 0 ? [] : KnapsackPricing.patternsPerType(
+        table: restTable, weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity,
+        threshold: threshold, limit: others)
+      return Answer(value: restTable.best[capacity], items: row.sorted(), others: more.map { $0.sorted() }.filter { $0 != row.sorted() })
+    }
+    var suffix = [[Int]](repeating: [], count: conflictItems.count + 1)
+    suffix[conflictItems.count] = restTable.best
+    for k in stride(from: conflictItems.count - 1, through: 0, by: -1) {
+      let g = conflictItems[k]
+      suffix[k] = SubsetRowCutPricing.adding(type: g, to: suffix[k + 1], weight: weights[g], size: sizes[g], copies: 1)
+    }
+    var best = Answer(value: 0, items: [])
+    var found: [[Int]] = []
+    var chosen: [Int] = []
+    // How many chosen items forbid each item.
+    var blocked = [Int](repeating: 0, count: sizes.count)
+    var nodes = 0
+    var outOfTime = false
+    let clock = ContinuousClock()
+
+    func leafRow(room: Int) -> [Int] { (restTable.pattern(room: room) + chosen).sorted() }
+    func search(_ k: Int, room: Int, value: Int) {
+      nodes += 1
+      if nodes & 1023 == 0 && clock.now >= deadline { outOfTime = true }
+      if outOfTime { return }
+      if value + suffix[k][room] <= best.value { return }
+      if k == conflictItems.count {
+        let total = value + restTable.best[room]
+        // Past the bound test, the leaf is better than the best so far;
+        // the best it replaces becomes another column.
+        if best.value > threshold && !best.items.isEmpty && found.count < others { found.append(best.items) }
+        best = Answer(value: total, items: leafRow(room: room))
+        return
+      }
+      let g = conflictItems[k]
+      if blocked[g] == 0 && sizes[g] <= room {
+        chosen.append(g)
+        for h in conflicts[g] { blocked[h] += 1 }
+        search(k + 1, room: room - sizes[g], value: value + weights[g])
+        for h in conflicts[g] { blocked[h] -= 1 }
+        chosen.removeLast()
+      }
+      search(k + 1, room: room, value: value)
+    }
+    search(0, room: capacity, value: 0)
+    if outOfTime { return nil }
+    best.others = Array(Set(found)).filter { $0 != best.items && !$0.isEmpty }
+    best.nodes = nodes
+    return best
+  }
+}

@@ -1,0 +1,195 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// Branch-and-price with Ryan–Foster branching (``RyanFosterBranchAndPrice``)
+/// and its pricing, the knapsack with conflicts (``ConflictKnapsackPricing``),
+/// against brute force on small seeded instances: the pricing's maximum is
+/// the enumerated one, the two children of a branching split the node's
+/// packings, and the tree proves the optimum brute force finds (never a
+/// bound above it).
+final class BranchAndPriceTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  /// Every packing of items `0..<sizes.count` as rows of items (sets in
+  /// increasing order), rows in the order of their first item.
+  func allPackings(sizes: [Int], capacity: Int) -> [[[Int]]] {
+    var rows: [[Int]] = []
+    var loads: [Int] = []
+    var packings: [[[Int]]] = []
+    func place(_ i: Int) {
+      if i == sizes.count { packings.append(rows); return }
+      for r in rows.indices where loads[r] + sizes[i] <= capacity {
+        rows[r].append(i)
+        loads[r] += sizes[i]
+        place(i + 1)
+        rows[r].removeLast()
+        loads[r] -= sizes[i]
+      }
+      rows.append([i])
+      loads.append(sizes[i])
+      place(i + 1)
+      rows.removeLast()
+      loads.removeLast()
+    }
+    place(0)
+    return packings
+  }
+
+  func testConflictKnapsackEqualsEnumeration() throws {
+    var withConflicts = 0
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let n = uniform(1...12)
+      let capacity = uniform(10...60)
+      let sizes = (0..<n).map { _ in uniform(1...capacity) }
+      let weights = (0..<n).map { _ in uniform(-3...40) }
+      var conflicts: [(Int, Int)] = []
+      for _ in 0..<uniform(0...(2 * n)) {
+        let (a, b) = (uniform(0...(n - 1)), uniform(0...(n - 1)))
+        if a != b { conflicts.append((a, b)) }
+      }
+      if !conflicts.isEmpty { withConflicts += 1 }
+      let pricing = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
+      var best = 0
+      for mask in 0..<(1 << n) {
+        let items = (0..<n).filter { mask & (1 << $0) != 0 }
+        if pricing.allows(items) { best = max(best, items.reduce(0) { $0 + weights[$1] }) }
+      }
+      let answer = try XCTUnwrap(pricing.best(weights: weights, threshold: 0, others: 5, until: far))
+      XCTAssertEqual(answer.value, best, "seed \(seed)")
+      XCTAssertTrue(pricing.allows(answer.items), "seed \(seed)")
+      XCTAssertEqual(answer.items.reduce(0) { $0 + weights[$1] }, answer.value, "seed \(seed)")
+      for other in answer.others { XCTAssertTrue(pricing.allows(other), "seed \(seed): \(other)") }
+    }
+    XCTAssertGreaterThan(withConflicts, 200)
+  }
+
+  /// A small instance whose rows hold two or three items.
+  func instance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
+    SmallInstance.draw(&random, itemCounts: items, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }.pair
+  }
+
+  /// Random decisions on pairs, each consistent with those before (as a
+  /// branching makes them: two merged items not in conflict).
+  func decisions(_ random: inout SplitMix64, itemCount n: Int, count: Int) -> [RyanFosterBranchAndPrice.Decision] {
+    var decisions: [RyanFosterBranchAndPrice.Decision] = []
+    for _ in 0..<count {
+      let node = RyanFosterBranchAndPrice.NodeItems(itemCount: n, decisions: decisions)
+      let (a, b) = (Int(random.next() % UInt64(n)), Int(random.next() % UInt64(n)))
+      let (g, h) = (node.groupOf[a], node.groupOf[b])
+      guard g != h, !node.conflict(g, h) else { continue }
+      decisions.append(.init(first: a, second: b, together: random.next() % 2 == 0))
+    }
+    return decisions
+  }
+
+  func testChildrenPartitionTheNodesPackingsAndPricingSeesTheNodesRows() throws {
+    var split = 0
+    for seed in UInt64(1)...60 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 4...7)
+      let n = sizes.count
+      let packings = allPackings(sizes: sizes, capacity: capacity)
+      let parent = decisions(&random, itemCount: n, count: 3)
+      let node = RyanFosterBranchAndPrice.NodeItems(itemCount: n, decisions: parent)
+      func allowed(_ node: RyanFosterBranchAndPrice.NodeItems, _ packing: [[Int]]) -> Bool {
+        packing.allSatisfy { node.mergedItems(of: $0) != nil }
+      }
+      // The node's pricing: the best row of merged items is the best row
+      // of items the node allows.
+      let weights = (0..<n).map { _ in Int(random.next() % 50) }
+      let groupSizes = node.groups.map { $0.reduce(0) { $0 + sizes[$1] } }
+      let pricing = ConflictKnapsackPricing(sizes: groupSizes, capacity: capacity, conflicts: node.conflicts)
+      let answer = try XCTUnwrap(pricing.best(weights: node.groups.map { $0.reduce(0) { $0 + weights[$1] } }, until: far))
+      var best = 0
+      for mask in 1..<(1 << n) {
+        let row = (0..<n).filter { mask & (1 << $0) != 0 }
+        if row.reduce(0, { $0 + sizes[$1] }) <= capacity, node.mergedItems(of: row) != nil {
+          best = max(best, row.reduce(0) { $0 + weights[$1] })
+        }
+      }
+      XCTAssertEqual(answer.value, best, "seed \(seed)")
+      // Every pair the node may still branch on.
+      for a in 0..<n {
+        for b in (a + 1)..<n where node.groupOf[a] != node.groupOf[b] && !node.conflict(node.groupOf[a], node.groupOf[b]) {
+          let together = RyanFosterBranchAndPrice.NodeItems(itemCount: n, decisions: parent + [.init(first: a, second: b, together: true)])
+          let apart = RyanFosterBranchAndPrice.NodeItems(itemCount: n, decisions: parent + [.init(first: a, second: b, together: false)])
+          for packing in packings {
+            let inNode = allowed(node, packing)
+            let inTogether = allowed(together, packing), inApart = allowed(apart, packing)
+            XCTAssertEqual(inNode, inTogether || inApart, "seed \(seed): \(packing) with \(a), \(b)")
+            XCTAssertFalse(inTogether && inApart, "seed \(seed): \(packing) in both children of \(a), \(b)")
+            if inNode { split += 1 }
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(split, 1000)
+  }
+
+  func testProvenOptimumEqualsBruteForce() throws {
+    var branched = 0
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...11)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      // Start from the single items only: the tree must find the rows.
+      let refute = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+      let proof = try refute.decide(rows: optimum - 1, until: far)
+      guard case .infeasible = proof.answer else {
+        XCTFail("seed \(seed): \(optimum - 1) rows not refuted: \(proof.summary)")
+        continue
+      }
+      XCTAssertLessThanOrEqual(proof.rootBound, optimum, "seed \(seed)")
+      let solve = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+      let found = try solve.decide(rows: optimum, until: far)
+      XCTAssertLessThanOrEqual(found.rootBound, optimum, "seed \(seed): a bound above the optimum")
+      guard case .packing(let rows) = found.answer else {
+        XCTFail("seed \(seed): no packing in \(optimum) rows: \(found.summary)")
+        continue
+      }
+      XCTAssertLessThanOrEqual(rows.count, optimum, "seed \(seed)")
+      XCTAssertNotNil(RyanFosterBranchAndPrice.partition(rows, itemCount: sizes.count), "seed \(seed): \(rows)")
+      for row in rows { XCTAssertLessThanOrEqual(row.reduce(0) { $0 + sizes[$1] }, capacity, "seed \(seed): \(row)") }
+      if found.nodes > 1 || proof.nodes > 1 { branched += 1 }
+    }
+    XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
+  }
+
+  /// The pipeline's stage over item types (repeated sizes): items taken
+  /// from types and back, the LP's patterns as first columns; it refutes
+  /// one row below the optimum and gives a packing that verifies at it.
+  func testPipelineStageOverItemTypesAgreesWithBruteForce() throws {
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
+      // Sizes from a few values, so that types repeat.
+      let palette = Array(drawn.sizes.prefix(3))
+      let sizes = drawn.sizes.map { palette[$0 % palette.count] }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: drawn.capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
+      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let best = pipeline.setup.bestHeuristic
+      let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"
+      let refuted = try pipeline.branchAndPrice(
+        session: session, types: types, master: master, root: root, best: best, rows: optimum - 1, until: far)
+      guard case .infeasible = refuted.outcome.answer else { XCTFail(message); continue }
+      let found = try pipeline.branchAndPrice(
+        session: session, types: types, master: master, root: root, best: best, rows: optimum, until: far)
+      let patterns = try XCTUnwrap(found.patterns, message)
+      let packing = types.packing(patterns: patterns)
+      XCTAssertEqual(packing.rowCount, optimum, message)
+      XCTAssertEqual(verify(packing, for: instance), [], message)
+    }
+  }
+}
