@@ -86,6 +86,14 @@ struct KnapsackPricing {
     /// Whether a table for other patterns was open (``columnsTableCells``),
     /// so that the caller's `columnsTable` chose the way.
     var tableWasOptional = false
+    /// Which search settled the maximum (for the `--verbose` statistics).
+    var method = Method.dynamicProgramme
+  }
+
+  /// The searches of ``best(weights:bounds:until:others:columnsTable:)``,
+  /// in the order tried.
+  enum Method: Int, CaseIterable {
+    case dynamicProgramme, gridBound, branchAndBound, fallbackProgramme, unlimitedBranchAndBound
   }
 
   init(sizes: [Int], capacity: Int) {
@@ -229,7 +237,8 @@ struct KnapsackPricing {
       return pattern
     }
     if gridAnswer.upperBound <= gridAnswer.value {
-      return Answer(value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes)
+      return Answer(
+        value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes, method: .gridBound)
     }
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
@@ -237,16 +246,22 @@ struct KnapsackPricing {
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if cells <= Self.fallbackCells {
-        return Self.dynamicProgramme(
+        var answer = Self.dynamicProgramme(
           weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
           others: others, nodes: knapsack.nodes)
+        answer.method = .fallbackProgramme
+        return answer
       }
       knapsack = KnapsackBranchAndBound(
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
         nodeLimit: .max, deadline: deadline)
       guard knapsack.isOptimal else { return nil }
+      return Answer(
+        value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes,
+        method: .unlimitedBranchAndBound)
     }
-    return Answer(value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes)
+    return Answer(
+      value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes, method: .branchAndBound)
   }
 
   /// The dynamic programme over the capacities `0...capacity`: the best

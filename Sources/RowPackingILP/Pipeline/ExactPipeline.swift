@@ -172,7 +172,9 @@ struct ExactPipeline {
       // settled by a quiet A/B).
       master.columnsPerPricing = types.count >= KnapsackPricing.columnsMinimumTypes ? 30 : 1
       let lpDeadline = searchFirst ? setup.clock.now + setup.timeLeft * lpShareAfterSearch : setup.deadline
-      guard let root = try master.solve(until: lpDeadline, enough: best.rowCount) else {
+      let root = try master.solve(until: lpDeadline, enough: best.rowCount)
+      if verbose { try session.log(master.summary) }
+      guard let root else {
         // Out of time before the LP converged: Farley's bound so far still
         // holds; where the search ran first, it goes on with the rest.
         let farley = setup.bound(master.lastRowBound, source: .lp, over: bound)
