@@ -240,9 +240,10 @@ struct KnapsackPricing {
       return Answer(
         value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes, method: .gridBound)
     }
+    let othersAbove = others > 0 ? Self.scale : nil
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
-      nodeLimit: branchAndBoundNodes, deadline: deadline)
+      nodeLimit: branchAndBoundNodes, deadline: deadline, othersAbove: othersAbove)
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if cells <= Self.fallbackCells {
@@ -254,14 +255,14 @@ struct KnapsackPricing {
       }
       knapsack = KnapsackBranchAndBound(
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
-        nodeLimit: .max, deadline: deadline)
+        nodeLimit: .max, deadline: deadline, othersAbove: othersAbove)
       guard knapsack.isOptimal else { return nil }
-      return Answer(
-        value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes,
-        method: .unlimitedBranchAndBound)
     }
+    // The best filling the search met per last type: other good columns.
     return Answer(
-      value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes, method: .branchAndBound)
+      value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes,
+      others: knapsack.others.prefix(others).map { pattern(counts: $0.counts) },
+      method: knapsack.nodes > branchAndBoundNodes ? .unlimitedBranchAndBound : .branchAndBound)
   }
 
   /// The dynamic programme over the capacities `0...capacity`: the best
