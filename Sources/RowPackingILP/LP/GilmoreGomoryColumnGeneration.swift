@@ -279,8 +279,9 @@ final class GilmoreGomoryColumnGeneration {
   /// Each round adds up to ``columnsPerPricing`` columns: where pricing
   /// is a dynamic programme (the exact one, or a coarse grid's), the best
   /// row holding each item type comes from the same table at almost no
-  /// cost, and those that price out for the master's duals enter
-  /// together. Bin packing's LP needs about one basic row pattern per item
+  /// cost; where it is the branch and bound (no table: capacities of a
+  /// million units), the best row it met per last type; those that price
+  /// out for the master's duals enter together. Bin packing's LP needs about one basic row pattern per item
   /// type; with one column a round, AI and ANI (n = 600: about 520 types)
   /// took thousands of master solves, with 30 a round a few hundred
   /// (the master solves get longer, far less than the count falls).
@@ -492,9 +493,8 @@ final class GilmoreGomoryColumnGeneration {
     return (total / value + (total % value == 0 ? 0 : 1), Double(total) / Double(value))
   }
 
-  /// The most columns one pricing adds: its best pattern and, when a
-  /// dynamic programme priced, the best pattern holding each item type
-  /// (``KnapsackPricing/patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
+  /// The most columns one pricing adds: its best pattern and other good
+  /// ones (``KnapsackPricing/Answer/others``).
   var columnsPerPricing = 30
   /// The weight of the best dual point in the smoothed duals (0 turns smoothing off).
   var smoothing = 0.7
