@@ -17,7 +17,8 @@ import RowPacking
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
-///    (a short search: the plain dive and two restarts).
+///    (a short search: the plain dive and two restarts, with a fifth of
+///    the time left, half where the LP-free search ran first).
 /// 3. Do the items fit in the bound's rows? The set-partitioning MIP over
 ///    the rows that waste at most the budget and whose reduced cost fits in
 ///    the gap, for integer weights from optimal duals at several vertices
