@@ -170,8 +170,8 @@ final class KnapsackPricingTests: XCTestCase {
     XCTAssertGreaterThan(othersSeen, 100, "the seeds must exercise the other patterns")
   }
 
-  /// At capacities of about a million units (the branch and bound, no
-  /// table), other patterns come from the search: each a valid row worth
+  /// At capacities of about a million units (the grid-bounded search or
+  /// the branch and bound, no table), other patterns come from the search: each a valid row worth
   /// more than the scale, none twice, none the best one, and the best
   /// still the maximum.
   func testOtherPatternsOfTheBranchAndBoundAreValidRows() {

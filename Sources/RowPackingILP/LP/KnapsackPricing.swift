@@ -82,8 +82,8 @@ struct KnapsackPricing {
     var nodes: Int
     /// Other good patterns: from a dynamic programme, the best holding
     /// each type (see ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``);
-    /// from the branch and bound, the best it met per last type
-    /// (``KnapsackBranchAndBound/others``); none from the grid-bounded search.
+    /// from the grid-bounded search or the branch and bound, the best each
+    /// met per last type (``KnapsackBranchAndBound/others``).
     var others: [Pattern] = []
     /// Whether a table for other patterns was open (``columnsTableCells``),
     /// so that the caller's `columnsTable` chose the way.
@@ -217,8 +217,8 @@ struct KnapsackPricing {
   /// The best pattern by the searches whose work does not grow with the
   /// capacity (grid-bounded, then branch and bound), with the dynamic
   /// programme of `cells` as the fallback (giving `others` then, as the
-  /// table is built anyway); the branch and bound gives `others` too, the
-  /// best filling it met per last type (on GI csBB500_5, 500 types and
+  /// table is built anyway); the searches give `others` too, the best
+  /// filling each met per last type (on GI csBB500_5, 500 types and
   /// capacity 1.5 million, the root LP then took 83 master solves instead
   /// of 502).
   private func single(
@@ -234,7 +234,8 @@ struct KnapsackPricing {
     var grid = KnapsackGridBound(
       sizes: candidateSizes, multiplicities: candidateBounds, capacity: capacity,
       gridCells: KnapsackGridBound.finestGrid(types: candidates.count))
-    let gridAnswer = grid.solve(values: candidateWeights, nodeLimit: gridBoundNodes)
+    let othersAbove = others > 0 ? Self.scale : nil
+    let gridAnswer = grid.solve(values: candidateWeights, nodeLimit: gridBoundNodes, othersAbove: othersAbove)
     /// The pattern of counts per candidate.
     func pattern(counts: [Int]) -> Pattern {
       var pattern: Pattern = []
@@ -243,9 +244,9 @@ struct KnapsackPricing {
     }
     if gridAnswer.upperBound <= gridAnswer.value {
       return Answer(
-        value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes, method: .gridBound)
+        value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes,
+        others: gridAnswer.others.prefix(others).map { pattern(counts: $0.counts) }, method: .gridBound)
     }
-    let othersAbove = others > 0 ? Self.scale : nil
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
       nodeLimit: branchAndBoundNodes, deadline: deadline, othersAbove: othersAbove)
