@@ -169,4 +169,39 @@ final class KnapsackPricingTests: XCTestCase {
     }
     XCTAssertGreaterThan(othersSeen, 100, "the seeds must exercise the other patterns")
   }
+
+  /// At capacities of about a million units (the grid-bounded search or
+  /// the branch and bound, no table), other patterns come from the search: each a valid row worth
+  /// more than the scale, none twice, none the best one, and the best
+  /// still the maximum.
+  func testOtherPatternsOfTheBranchAndBoundAreValidRows() {
+    let far = ContinuousClock().now + .seconds(3600)
+    var othersSeen = 0
+    for seed in UInt64(1)...300 {
+      var c = Self.randomCase(seed: seed)
+      c.weights = c.weights.map { $0 + $0 / 4 }
+      var random = SplitMix64(seed: seed &+ 7_000_003)
+      c.sizes = c.sizes.map { $0 * 20011 + Int(random.next() % 20011) }
+      c.capacity = c.capacity * 20011 + Int(random.next() % 20011)
+      var pricing = KnapsackPricing(sizes: c.sizes, capacity: c.capacity)
+      // Every other seed past the grid-bounded search, into the branch and bound.
+      if seed % 2 == 0 { pricing.gridBoundNodes = 0 }
+      let answer = pricing.best(weights: c.weights, bounds: c.bounds, until: far, others: 100)
+      let label = "seed \(seed): \(c)"
+      check(c, answer: answer, label: label)
+      guard let answer else { continue }
+      XCTAssertEqual(Set(answer.others).count, answer.others.count, label)
+      XCTAssertFalse(answer.others.contains(answer.pattern), label)
+      for p in answer.others {
+        XCTAssertGreaterThan(p.reduce(0) { $0 + c.weights[$1] }, KnapsackPricing.scale, label)
+        XCTAssertEqual(p, p.sorted(), label)
+        XCTAssertLessThanOrEqual(p.reduce(0) { $0 + c.sizes[$1] }, c.capacity, label)
+        for t in c.sizes.indices {
+          XCTAssertLessThanOrEqual(p.filter { $0 == t }.count, c.bounds[t], label)
+        }
+      }
+      othersSeen += answer.others.count
+    }
+    XCTAssertGreaterThan(othersSeen, 20, "the seeds must exercise the other patterns")
+  }
 }

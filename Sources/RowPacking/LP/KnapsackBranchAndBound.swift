@@ -36,6 +36,18 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   public var upperBound: Int
   /// Search nodes used.
   public var nodes: Int
+  /// With `othersAbove`: for item types, the best filling the search met
+  /// whose last type (in the order of value per size) is that type, worth
+  /// more than `othersAbove`, best first, none equal to ``counts``: the
+  /// search visits them anyway, and column generation enters several
+  /// good, varied columns per pricing with them.
+  public var others: [Filling] = []
+
+  /// A filling: its total value and counts per item type (in the caller's order).
+  public struct Filling: Sendable, Hashable {
+    public var value: Int
+    public var counts: [Int]
+  }
 
   /// Solves a bounded knapsack.
   ///
@@ -52,9 +64,12 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
   ///     in all (0, the default, stops at the first): column generation
   ///     gains from better columns, at a bounded cost.
   ///   - deadline: when given, stop (not optimal) once the clock passes it.
+  ///   - othersAbove: when given, keep in ``others`` the best filling met
+  ///     per last type worth more than this (O(types) per new best of a type).
   public init(
     sizes: [Int], values: [Int], multiplicities: [Int], capacity: Int, nodeLimit: Int = 1_000_000,
-    threshold: Int? = nil, improvementNodeLimit: Int = 0, deadline: ContinuousClock.Instant? = nil
+    threshold: Int? = nil, improvementNodeLimit: Int = 0, deadline: ContinuousClock.Instant? = nil,
+    othersAbove: Int? = nil
   ) {
     precondition(sizes.count == values.count && sizes.count == multiplicities.count && capacity >= 0)
     var counts = [Int](repeating: 0, count: sizes.count)
@@ -90,6 +105,10 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       sizes: order.map { sizes[$0] }, values: order.map { values[$0] },
       multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit,
       deadline: deadline)
+    if let othersAbove {
+      search.collectsOthers = true
+      search.othersValue = [Int](repeating: othersAbove - baseValue, count: order.count)
+    }
     let rootBound = search.dantzigBound(from: 0, residual: capacity)
     var exceeded = false
     if let threshold {
@@ -118,6 +137,14 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       self.upperBound = baseValue + search.bestValue  // the maximum, or the threshold
     }
     self.nodes = search.nodes
+    if search.collectsOthers {
+      for (last, sorted) in search.othersCounts.enumerated() where !sorted.isEmpty {
+        var others = counts  // the types of size 0 as in the best, the others from the search
+        for (k, i) in order.enumerated() { others[i] = sorted[k] }
+        if others != counts { self.others.append(Filling(value: baseValue + search.othersValue[last], counts: others)) }
+      }
+      self.others.sort { $0.value > $1.value }
+    }
   }
 
   /// The depth-first search over types sorted by value per size; every
@@ -143,6 +170,11 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     var improvementNodeLimit = 0
     /// Whether a filling better than the initial ``bestValue`` was found.
     var improved = false
+    /// Whether the best filling per last type is kept: its value (at
+    /// first the floor to beat) and counts (empty until one beats it).
+    var collectsOthers = false
+    var othersValue: [Int] = []
+    var othersCounts: [[Int]] = []
 
     init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int, deadline: ContinuousClock.Instant?) {
       self.sizes = sizes
@@ -152,6 +184,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       self.isPastDeadline = deadline.map { deadline in { ContinuousClock().now >= deadline } }
       current = [Int](repeating: 0, count: sizes.count)
       bestCounts = current
+      othersCounts = [[Int]](repeating: [], count: sizes.count)
     }
 
     /// The whole types of the linear relaxation over types `k...`: taken in
@@ -194,10 +227,15 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     }
 
     mutating func run(capacity: Int) {
-      branch(0, residual: capacity, value: 0)
+      branch(0, residual: capacity, value: 0, last: -1)
     }
 
-    private mutating func branch(_ k: Int, residual: Int, value: Int) {
+    /// A node: counts `current[..<k]` fixed, `last` the last type among them taken.
+    private mutating func branch(_ k: Int, residual: Int, value: Int, last: Int) {
+      if collectsOthers && last >= 0 && value > othersValue[last] {
+        othersValue[last] = value
+        othersCounts[last] = (0..<sizes.count).map { $0 < k ? current[$0] : 0 }
+      }
       if value > bestValue {
         bestValue = value
         improved = true
@@ -221,7 +259,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       var count = min(multiplicities[k], residual / sizes[k])
       while count >= 0 {
         current[k] = count
-        branch(k + 1, residual: residual - count * sizes[k], value: value + count * values[k])
+        branch(k + 1, residual: residual - count * sizes[k], value: value + count * values[k], last: count > 0 ? k : last)
         if aborted { break }
         count -= 1
       }

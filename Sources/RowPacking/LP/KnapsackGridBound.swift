@@ -89,12 +89,21 @@ public struct KnapsackGridBound: Sendable {
     /// better than the one before it, at most ``runnerUpLimit``): column
     /// generation can try them before solving again.
     public var runnersUp: [[Int]] = []
+    /// With `othersAbove`: for item types, the best filling the search met
+    /// whose last type (in the caller's order) is that type, worth more
+    /// than `othersAbove`, best first, none equal to ``counts`` (as
+    /// ``KnapsackBranchAndBound/others``).
+    public var others: [KnapsackBranchAndBound.Filling] = []
   }
 
   /// The most runners-up a solve keeps.
   public static let runnerUpLimit = 8
   private var runnersUp: [[Int]] = []
   private var collectsRunnersUp = false
+  /// The best filling met per last type (its value, at first the floor to
+  /// beat, and counts, empty until one beats it), when collected.
+  private var othersValue: [Int] = []
+  private var othersCounts: [[Int]] = []
 
   /// Prepares the rounded sizes and the buffers.
   ///
@@ -128,7 +137,12 @@ public struct KnapsackGridBound: Sendable {
   ///     (from 2^53 on, the table would not be exact: the search then runs without its bound).
   ///   - threshold: when given, only fillings worth more than it count.
   ///   - nodeLimit: the most search nodes.
-  public mutating func solve(values: [Int], threshold: Int? = nil, nodeLimit: Int = 1_000_000) -> Solution {
+  ///   - othersAbove: when given, keep in ``Solution/others`` the best
+  ///     filling met per last type worth more than this (O(types) per new
+  ///     best of a type).
+  public mutating func solve(
+    values: [Int], threshold: Int? = nil, nodeLimit: Int = 1_000_000, othersAbove: Int? = nil
+  ) -> Solution {
     precondition(values.count == sizes.count)
     self.values = values
     let width = gridCapacity + 1
@@ -205,7 +219,9 @@ public struct KnapsackGridBound: Sendable {
     var bestCounts = [Int](repeating: 0, count: m)
     runnersUp.removeAll()
     collectsRunnersUp = threshold != nil
-    branch(0, residual: capacity, value: 0, search: &search, bestCounts: &bestCounts)
+    othersValue = othersAbove.map { [Int](repeating: $0, count: m) } ?? []
+    othersCounts = othersAbove == nil ? [] : [[Int]](repeating: [], count: m)
+    branch(0, residual: capacity, value: 0, last: -1, search: &search, bestCounts: &bestCounts)
     let found = search.improved
     let value = found ? search.best : 0
     let upperBound: Int
@@ -214,9 +230,15 @@ public struct KnapsackGridBound: Sendable {
     } else {
       upperBound = found ? search.best : min(rootBound, threshold ?? 0)
     }
+    let counts = found ? bestCounts : [Int](repeating: 0, count: m)
+    var others: [KnapsackBranchAndBound.Filling] = []
+    for (last, other) in othersCounts.enumerated() where !other.isEmpty && other != counts {
+      others.append(KnapsackBranchAndBound.Filling(value: othersValue[last], counts: other))
+    }
+    others.sort { $0.value > $1.value }
     return Solution(
-      value: value, counts: found ? bestCounts : [Int](repeating: 0, count: m), upperBound: max(upperBound, value),
-      nodes: search.nodes, runnersUp: runnersUp)
+      value: value, counts: counts, upperBound: max(upperBound, value),
+      nodes: search.nodes, runnersUp: runnersUp, others: others)
   }
 
   private struct Search {
@@ -232,7 +254,15 @@ public struct KnapsackGridBound: Sendable {
     }
   }
 
-  private mutating func branch(_ start: Int, residual: Int, value: Int, search: inout Search, bestCounts: inout [Int]) {
+  /// A node: the counts of types before `start` fixed (`current`), `last`
+  /// the last type among them taken.
+  private mutating func branch(
+    _ start: Int, residual: Int, value: Int, last: Int, search: inout Search, bestCounts: inout [Int]
+  ) {
+    if !othersValue.isEmpty && last >= 0 && value > othersValue[last] {
+      othersValue[last] = value
+      othersCounts[last] = current
+    }
     if value > search.best {
       search.best = value
       if search.improved && collectsRunnersUp && runnersUp.count < Self.runnerUpLimit { runnersUp.append(bestCounts) }
@@ -264,7 +294,7 @@ public struct KnapsackGridBound: Sendable {
       let gained = value + count * values[k]
       if !tableIsExact || gained + Int(table[rowOf[k + 1] * width + left / step]) > search.best {
         current[k] = count
-        branch(k + 1, residual: left, value: gained, search: &search, bestCounts: &bestCounts)
+        branch(k + 1, residual: left, value: gained, last: count > 0 ? k : last, search: &search, bestCounts: &bestCounts)
         current[k] = 0
         if search.aborted { return }
       }

@@ -56,6 +56,32 @@ final class GilmoreGomoryColumnGeneration {
   private(set) var iterations = 0
   var lpTime = Duration.zero
   var priceTime = Duration.zero
+  /// What column generation did so far, for `--verbose`.
+  private(set) var statistics = Statistics()
+
+  /// Counts and times of the work of column generation, summed over every
+  /// ``solve(until:enough:toConvergence:)`` (the `--verbose` log shows
+  /// them after the root LP).
+  struct Statistics {
+    /// Exact pricings by the search that settled them
+    /// (``KnapsackPricing/Method``), their time and nodes.
+    var exactCalls = [Int](repeating: 0, count: KnapsackPricing.Method.allCases.count)
+    var exactTime = [Duration](repeating: .zero, count: KnapsackPricing.Method.allCases.count)
+    var exactNodes = 0
+    /// Exact pricings at smoothed duals whose pattern did not price out
+    /// for the master's (mis-pricings).
+    var misPricings = 0
+    /// Coarse-grid pricings, and those that gave a column.
+    var coarseCalls = 0
+    var coarseHits = 0
+    var coarseTime = Duration.zero
+    /// Columns entered into the master.
+    var columns = 0
+    /// (seconds since the first solve, master objective, best Farley bound),
+    /// at most one a second.
+    var trace: [(seconds: Double, objective: Double, bound: Double)] = []
+  }
+  private var traceStart: ContinuousClock.Instant? = nil
   /// The time of each coarse grid's pricing and of exact pricing, per call.
   private var coarseCost: [PricingCost]
   private var exactCost = PricingCost()
@@ -253,8 +279,9 @@ final class GilmoreGomoryColumnGeneration {
   /// Each round adds up to ``columnsPerPricing`` columns: where pricing
   /// is a dynamic programme (the exact one, or a coarse grid's), the best
   /// row holding each item type comes from the same table at almost no
-  /// cost, and those that price out for the master's duals enter
-  /// together. Bin packing's LP needs about one basic row pattern per item
+  /// cost; where it is the branch and bound (no table: capacities of a
+  /// million units), the best row it met per last type; those that price
+  /// out for the master's duals enter together. Bin packing's LP needs about one basic row pattern per item
   /// type; with one column a round, AI and ANI (n = 600: about 520 types)
   /// took thousands of master solves, with 30 a round a few hundred
   /// (the master solves get longer, far less than the count falls).
@@ -302,6 +329,9 @@ final class GilmoreGomoryColumnGeneration {
         weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1, columnsTable: table)
       exactCost.add(clock.now - start)
       guard let answer = priced else { return nil }
+      statistics.exactCalls[answer.method.rawValue] += 1
+      statistics.exactTime[answer.method.rawValue] += clock.now - start
+      statistics.exactNodes += answer.nodes
       if answer.tableWasOptional {
         if table { tableCost.charge(clock.now - start) } else { singleCost.charge(clock.now - start) }
         weighedPricings += 1
@@ -363,7 +393,11 @@ final class GilmoreGomoryColumnGeneration {
           let tG = clock.now
           let patterns = pricing.coarseColumns(grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
           coarseCost[grid].add(clock.now - tG)
-          if try add(pricingOut(patterns)) > 0 { found = true; break }
+          statistics.coarseCalls += 1
+          statistics.coarseTime += clock.now - tG
+          let entered = try add(pricingOut(patterns))
+          statistics.columns += entered
+          if entered > 0 { statistics.coarseHits += 1; found = true; break }
         }
         if found {
           coarseInARow += 1
@@ -381,7 +415,11 @@ final class GilmoreGomoryColumnGeneration {
           return nil
         }
         if bound.value > best { best = bound.value; self.center = separation }
-        if reducedCost(answer.pattern, duals) < -1e-9 { newPatterns = pricingOut([answer.pattern] + answer.others) }
+        if reducedCost(answer.pattern, duals) < -1e-9 {
+          newPatterns = pricingOut([answer.pattern] + answer.others)
+        } else {
+          statistics.misPricings += 1
+        }
       }
       if newPatterns.isEmpty {
         guard let (answer, bound) = priceExactly(weights) else {
@@ -411,6 +449,13 @@ final class GilmoreGomoryColumnGeneration {
         return solution
       }
       let added = try add(newPatterns)
+      statistics.columns += added
+      let start = traceStart ?? clock.now
+      traceStart = start
+      let seconds = (clock.now - start) / .seconds(1)
+      if seconds >= (statistics.trace.last?.seconds ?? -1) + 1 {
+        statistics.trace.append((seconds, objective, best))
+      }
       if let table = weighedWay {
         let solve = lpTime / iterations
         if table { tableCost.credit(added, solve: solve) } else { singleCost.credit(added, solve: solve) }
@@ -448,9 +493,8 @@ final class GilmoreGomoryColumnGeneration {
     return (total / value + (total % value == 0 ? 0 : 1), Double(total) / Double(value))
   }
 
-  /// The most columns one pricing adds: its best pattern and, when a
-  /// dynamic programme priced, the best pattern holding each item type
-  /// (``KnapsackPricing/patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
+  /// The most columns one pricing adds: its best pattern and other good
+  /// ones (``KnapsackPricing/Answer/others``).
   var columnsPerPricing = 30
   /// The weight of the best dual point in the smoothed duals (0 turns smoothing off).
   var smoothing = 0.7

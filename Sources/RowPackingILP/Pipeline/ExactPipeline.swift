@@ -17,7 +17,8 @@ import RowPacking
 ///    (``GilmoreGomoryColumnGeneration``; equal to the arc-flow LP bound of
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
-///    (a short search: the plain dive and two restarts).
+///    (a short search: the plain dive and two restarts, with a fifth of
+///    the time left, half where the LP-free search ran first).
 /// 3. Do the items fit in the bound's rows? The set-partitioning MIP over
 ///    the rows that waste at most the budget and whose reduced cost fits in
 ///    the gap, for integer weights from optimal duals at several vertices
@@ -120,6 +121,13 @@ struct ExactPipeline {
   /// needs about 52 s, and the search keeps the rows it would have found
   /// with a longer first share).
   var lpShareAfterSearch = 0.8
+  /// Where the search ran first (pricing without a dynamic programme),
+  /// the share of the time left after the LP for the first, short dive
+  /// (0.2 elsewhere): on GI the dives are what find the optimum (every GI
+  /// instance of the hard sample was proven at stage LP), while the
+  /// near-full-rows model after them has, at capacities of a million
+  /// units, no dual restrictions in time and decides nothing.
+  var shortDiveShareAfterSearch = 0.5
   /// The share of the time left for cut-and-price with subset-row cuts
   /// (``SubsetRowCutAndPrice``), where the bound is still one row below
   /// the best packing before the arc-flow MIP.
@@ -194,7 +202,9 @@ struct ExactPipeline {
       // settled by a quiet A/B).
       master.columnsPerPricing = types.count >= KnapsackPricing.columnsMinimumTypes ? 30 : 1
       let lpDeadline = searchFirst ? setup.clock.now + setup.timeLeft * lpShareAfterSearch : setup.deadline
-      guard let root = try master.solve(until: lpDeadline, enough: best.rowCount) else {
+      let root = try master.solve(until: lpDeadline, enough: best.rowCount)
+      if verbose { try session.log(master.summary) }
+      guard let root else {
         // Out of time before the LP converged: Farley's bound so far still
         // holds; where the search ran first, it goes on with the rest.
         let farley = setup.bound(master.lastRowBound, source: .lp, over: bound)
@@ -234,11 +244,14 @@ struct ExactPipeline {
         diving.maxDiscrepancy = maxDiscrepancy
         diving.maxRestarts = maxRestarts
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
+        if verbose {
+          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes\(outcome.timedOut ? ", out of time" : "")")
+        }
         if let patterns = outcome.patterns {
           if let better = improvement(patterns, types: types, over: best) { best = better }
         }
       }
-      try dive(share: 0.2, maxDiscrepancy: 0, maxRestarts: 2)
+      try dive(share: searchFirst ? shortDiveShareAfterSearch : 0.2, maxDiscrepancy: 0, maxRestarts: 2)
       note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 

@@ -103,6 +103,51 @@ final class GilmoreGomoryTests: XCTestCase {
     }
   }
 
+  /// The other fillings the branch and bound keeps (one per last type):
+  /// each feasible, worth what its counts add up to and more than the
+  /// floor, none twice, none the best, best first; and keeping them
+  /// changes neither the maximum (a dynamic programme's) nor the best counts.
+  func testKnapsackOtherFillingsAreValid() {
+    var othersSeen = 0
+    for seed in 0..<1500 {
+      var rng = SplitMix64(seed: UInt64(90_000 + seed))
+      let types = Int.random(in: 1...8, using: &rng)
+      let capacity = Int.random(in: 0...80, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 0...40, using: &rng) }
+      let values = (0..<types).map { _ in Int.random(in: -5...60, using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...4, using: &rng) }
+      var best = [Int](repeating: 0, count: capacity + 1)
+      for i in 0..<types where values[i] > 0 {
+        for _ in 0..<multiplicities[i] where sizes[i] <= capacity {
+          for c in stride(from: capacity, through: sizes[i], by: -1) {
+            best[c] = max(best[c], best[c - sizes[i]] + values[i])
+          }
+        }
+      }
+      let floor = Int.random(in: -3...max(0, best[capacity]), using: &rng)
+      let plain = KnapsackBranchAndBound(sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+      let knapsack = KnapsackBranchAndBound(
+        sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity, othersAbove: floor)
+      let label = "seed \(seed)"
+      XCTAssertEqual(knapsack.value, best[capacity], label)
+      XCTAssertTrue(knapsack.isOptimal, label)
+      XCTAssertEqual(knapsack.counts, plain.counts, label)
+      XCTAssertTrue(plain.others.isEmpty, label)
+      XCTAssertEqual(Set(knapsack.others.map(\.counts)).count, knapsack.others.count, label)
+      XCTAssertEqual(knapsack.others.map(\.value), knapsack.others.map(\.value).sorted(by: >), label)
+      for other in knapsack.others {
+        XCTAssertNotEqual(other.counts, knapsack.counts, label)
+        XCTAssertGreaterThan(other.value, floor, label)
+        XCTAssertLessThanOrEqual(other.value, best[capacity], label)
+        XCTAssertEqual(zip(other.counts, values).map { $0 * $1 }.reduce(0, +), other.value, label)
+        XCTAssertLessThanOrEqual(zip(other.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, label)
+        for i in 0..<types { XCTAssertTrue((0...multiplicities[i]).contains(other.counts[i]), label) }
+      }
+      othersSeen += knapsack.others.count
+    }
+    XCTAssertGreaterThan(othersSeen, 500, "the seeds must exercise the other fillings")
+  }
+
   /// A knapsack stopped by its node limit or its deadline still returns a
   /// feasible filling and an upper bound at least the true optimum.
   func testKnapsackNodeLimitAndDeadlineKeepAValidUpperBound() {

@@ -20,6 +20,44 @@ final class KnapsackGridBoundTests: XCTestCase {
     return best[capacity]
   }
 
+  /// The other fillings the search keeps (one per last type): each
+  /// feasible, worth what its counts add up to and more than the floor,
+  /// none twice, none the best, best first; keeping them changes neither
+  /// the maximum (a dynamic programme's) nor the best counts.
+  func testOtherFillingsAreValid() {
+    var othersSeen = 0
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(330_000 + seed))
+      let capacity = Int.random(in: 1...8_000, using: &rng)
+      let types = Int.random(in: 1...9, using: &rng)
+      let sizes = (0..<types).map { _ in Int.random(in: 0...(capacity / 2 + 10), using: &rng) }
+      let multiplicities = (0..<types).map { _ in Int.random(in: 0...3, using: &rng) }
+      let values = sizes.map { size in size * 7 + Int.random(in: -50...50, using: &rng) }
+      let best = dynamicProgramme(sizes: sizes, values: values, multiplicities: multiplicities, capacity: capacity)
+      let floor = best * 3 / 4
+      var plain = KnapsackGridBound(sizes: sizes, multiplicities: multiplicities, capacity: capacity)
+      var knapsack = plain
+      let without = plain.solve(values: values)
+      let solution = knapsack.solve(values: values, othersAbove: floor)
+      let label = "seed \(seed)"
+      XCTAssertEqual(solution.value, best, label)
+      XCTAssertEqual(solution.counts, without.counts, label)
+      XCTAssertTrue(without.others.isEmpty, label)
+      XCTAssertEqual(Set(solution.others.map(\.counts)).count, solution.others.count, label)
+      XCTAssertEqual(solution.others.map(\.value), solution.others.map(\.value).sorted(by: >), label)
+      for other in solution.others {
+        XCTAssertNotEqual(other.counts, solution.counts, label)
+        XCTAssertGreaterThan(other.value, floor, label)
+        XCTAssertLessThanOrEqual(other.value, best, label)
+        XCTAssertEqual(zip(other.counts, values).map { $0 * $1 }.reduce(0, +), other.value, label)
+        XCTAssertLessThanOrEqual(zip(other.counts, sizes).map { $0 * $1 }.reduce(0, +), capacity, label)
+        for i in 0..<types { XCTAssertTrue((0...multiplicities[i]).contains(other.counts[i]), label) }
+      }
+      othersSeen += solution.others.count
+    }
+    XCTAssertGreaterThan(othersSeen, 100, "the seeds must exercise the other fillings")
+  }
+
   /// On capacities above the grid (sizes rounded down by steps of up
   /// to 7, or 125 on a grid of 64 cells), the value is the maximum, the counts fit and reach it, and the
   /// threshold form finds a filling above the threshold exactly when one
