@@ -144,6 +144,26 @@ final class TimingTests: XCTestCase {
     XCTAssertNotEqual(raised.parameters(for: solver), runner.parameters(for: solver), "the limit enters the run key")
   }
 
+  /// A child that repeats its fast solves is not killed for it: its hard
+  /// limit has room for every repeat (each up to three times the
+  /// repeated-solve limit, at most the time limit), beyond the time limit
+  /// and grace that a single solve gets.
+  func testHardLimitLeavesRoomForRepeatedSolves() {
+    let solver = BenchAlgorithm(
+      name: "stand-in", summary: "", kind: .exact,
+      implementation: .solver { _, _ in PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .timeLimit) })
+    var settings = RunSettings()
+    settings.timeLimit = .seconds(1)
+    let once = BenchRunner(settings: settings).hardLimit(for: solver)
+    XCTAssertEqual(once, .seconds(2))
+    settings.solveRepetitions = 5
+    settings.repeatedSolveLimit = .seconds(1)
+    // Five solves of just under a second each must fit.
+    XCTAssertGreaterThanOrEqual(BenchRunner(settings: settings).hardLimit(for: solver), .seconds(5) + .seconds(1))
+    settings.repeatedSolveLimit = .milliseconds(50)
+    XCTAssertEqual(BenchRunner(settings: settings).hardLimit(for: solver), .seconds(2) + .milliseconds(600))
+  }
+
   func testSamplesRepeatFastWorkAndKeepTheFirstResult() {
     var calls = 0
     let (result, timings) = measureTimings(samples: 4, minimumSampleTime: .microseconds(200)) { () -> Int in

@@ -226,6 +226,20 @@ public struct BenchRunner: Sendable {
       seed: seed)
   }
 
+  /// How long a child running `algorithm` may take before it is killed: the
+  /// time limit and a grace; for an exact solver whose fast solves repeat
+  /// (``RunSettings/solveRepetitions``), room for each repeat too, since
+  /// they run in the same child: three times the repeated-solve limit
+  /// each (a solve repeats only if its first run took at most that; warm
+  /// runs are rarely slower), never more than the time limit each.
+  public func hardLimit(for algorithm: BenchAlgorithm) -> Duration {
+    var limit = settings.timeLimit + max(grace, settings.timeLimit / 10)
+    if algorithm.kind == .exact && settings.solveRepetitions > 1 {
+      limit += min(settings.timeLimit, settings.repeatedSolveLimit * 3) * (settings.solveRepetitions - 1)
+    }
+    return limit
+  }
+
   /// Runs the algorithm in a child process under the hard limits and turns
   /// how the child ended into a result; also the child's own output (a
   /// solver's log, the runtime's messages).
@@ -233,8 +247,8 @@ public struct BenchRunner: Sendable {
     _ algorithm: BenchAlgorithm, instance: Instance, file: URL, seed: UInt64, executable: URL
   ) -> (PackingResult, Timings, String) {
     // Heuristics have no time limit of their own; the hard limit still applies.
-    let hardLimit = settings.timeLimit + max(grace, settings.timeLimit / 10)
-    let outcome = runWorkerChild(executable: executable, job: job(algorithm, file: file, seed: seed), hardLimit: hardLimit)
+    let outcome = runWorkerChild(
+      executable: executable, job: job(algorithm, file: file, seed: seed), hardLimit: hardLimit(for: algorithm))
     let status = outcome.status(memoryLimitBytes: memoryLimitBytes)
     let log = [outcome.otherOutput, outcome.standardErrorTail].filter { !$0.isEmpty }.joined(separator: "\n")
     if let result = outcome.result {
