@@ -67,7 +67,7 @@ import RowPacking
 ///    source "branch-and-price"): a packing in the bound's rows, or a proof
 ///    that there is none. Measured (release, 60 s, the stage moved right
 ///    after the LP so that it had most of the time, machine shared with
-///    two other helpers): it proves all 11 ANI 201_2500 instances tried in
+///    other jobs): it proves all 11 ANI 201_2500 instances tried in
 ///    3 to 75 nodes and 0.9 to 22 s (NR_13, 19, 45 in 4.7-5.7 s with the
 ///    primal simplex at every node), but none of ANI 402_10000 (NR_1,
 ///    NR_7: 211 and 299 nodes in 45 s, 80 % of it in GLPK's master
