@@ -105,10 +105,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       sizes: order.map { sizes[$0] }, values: order.map { values[$0] },
       multiplicities: order.map { min(multiplicities[$0], capacity / sizes[$0]) }, nodeLimit: nodeLimit,
       deadline: deadline)
-    if let othersAbove {
-      search.collectsOthers = true
-      search.othersValue = [Int](repeating: othersAbove - baseValue, count: order.count)
-    }
+    if let othersAbove { search.others = OtherFillings(types: order.count, floor: othersAbove - baseValue) }
     let rootBound = search.dantzigBound(from: 0, residual: capacity)
     var exceeded = false
     if let threshold {
@@ -137,13 +134,12 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       self.upperBound = baseValue + search.bestValue  // the maximum, or the threshold
     }
     self.nodes = search.nodes
-    if search.collectsOthers {
-      for (last, sorted) in search.othersCounts.enumerated() where !sorted.isEmpty {
+    if let found = search.others {
+      self.others = found.fillings(best: counts, value: { baseValue + $0 }) { sorted in
         var others = counts  // the types of size 0 as in the best, the others from the search
         for (k, i) in order.enumerated() { others[i] = sorted[k] }
-        if others != counts { self.others.append(Filling(value: baseValue + search.othersValue[last], counts: others)) }
+        return others
       }
-      self.others.sort { $0.value > $1.value }
     }
   }
 
@@ -170,11 +166,8 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
     var improvementNodeLimit = 0
     /// Whether a filling better than the initial ``bestValue`` was found.
     var improved = false
-    /// Whether the best filling per last type is kept: its value (at
-    /// first the floor to beat) and counts (empty until one beats it).
-    var collectsOthers = false
-    var othersValue: [Int] = []
-    var othersCounts: [[Int]] = []
+    /// The best filling per last type, when kept.
+    var others: OtherFillings? = nil
 
     init(sizes: [Int], values: [Int], multiplicities: [Int], nodeLimit: Int, deadline: ContinuousClock.Instant?) {
       self.sizes = sizes
@@ -184,7 +177,6 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
       self.isPastDeadline = deadline.map { deadline in { ContinuousClock().now >= deadline } }
       current = [Int](repeating: 0, count: sizes.count)
       bestCounts = current
-      othersCounts = [[Int]](repeating: [], count: sizes.count)
     }
 
     /// The whole types of the linear relaxation over types `k...`: taken in
@@ -232,10 +224,7 @@ public struct KnapsackBranchAndBound: Sendable, Hashable {
 
     /// A node: counts `current[..<k]` fixed, `last` the last type among them taken.
     private mutating func branch(_ k: Int, residual: Int, value: Int, last: Int) {
-      if collectsOthers && last >= 0 && value > othersValue[last] {
-        othersValue[last] = value
-        othersCounts[last] = (0..<sizes.count).map { $0 < k ? current[$0] : 0 }
-      }
+      others?.offer(last: last, value: value) { (0..<sizes.count).map { $0 < k ? current[$0] : 0 } }
       if value > bestValue {
         bestValue = value
         improved = true

@@ -100,10 +100,8 @@ public struct KnapsackGridBound: Sendable {
   public static let runnerUpLimit = 8
   private var runnersUp: [[Int]] = []
   private var collectsRunnersUp = false
-  /// The best filling met per last type (its value, at first the floor to
-  /// beat, and counts, empty until one beats it), when collected.
-  private var othersValue: [Int] = []
-  private var othersCounts: [[Int]] = []
+  /// The best filling met per last type, when collected.
+  private var others: KnapsackBranchAndBound.OtherFillings? = nil
 
   /// Prepares the rounded sizes and the buffers.
   ///
@@ -219,8 +217,7 @@ public struct KnapsackGridBound: Sendable {
     var bestCounts = [Int](repeating: 0, count: m)
     runnersUp.removeAll()
     collectsRunnersUp = threshold != nil
-    othersValue = othersAbove.map { [Int](repeating: $0, count: m) } ?? []
-    othersCounts = othersAbove == nil ? [] : [[Int]](repeating: [], count: m)
+    others = othersAbove.map { KnapsackBranchAndBound.OtherFillings(types: m, floor: $0) }
     branch(0, residual: capacity, value: 0, last: -1, search: &search, bestCounts: &bestCounts)
     let found = search.improved
     let value = found ? search.best : 0
@@ -231,14 +228,9 @@ public struct KnapsackGridBound: Sendable {
       upperBound = found ? search.best : min(rootBound, threshold ?? 0)
     }
     let counts = found ? bestCounts : [Int](repeating: 0, count: m)
-    var others: [KnapsackBranchAndBound.Filling] = []
-    for (last, other) in othersCounts.enumerated() where !other.isEmpty && other != counts {
-      others.append(KnapsackBranchAndBound.Filling(value: othersValue[last], counts: other))
-    }
-    others.sort { $0.value > $1.value }
     return Solution(
       value: value, counts: counts, upperBound: max(upperBound, value),
-      nodes: search.nodes, runnersUp: runnersUp, others: others)
+      nodes: search.nodes, runnersUp: runnersUp, others: others?.fillings(best: counts) ?? [])
   }
 
   private struct Search {
@@ -259,10 +251,7 @@ public struct KnapsackGridBound: Sendable {
   private mutating func branch(
     _ start: Int, residual: Int, value: Int, last: Int, search: inout Search, bestCounts: inout [Int]
   ) {
-    if !othersValue.isEmpty && last >= 0 && value > othersValue[last] {
-      othersValue[last] = value
-      othersCounts[last] = current
-    }
+    others?.offer(last: last, value: value) { current }
     if value > search.best {
       search.best = value
       if search.improved && collectsRunnersUp && runnersUp.count < Self.runnerUpLimit { runnersUp.append(bestCounts) }

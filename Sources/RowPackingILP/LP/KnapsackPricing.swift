@@ -250,6 +250,7 @@ struct KnapsackPricing {
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
       nodeLimit: branchAndBoundNodes, deadline: deadline, othersAbove: othersAbove)
+    var method = Method.branchAndBound
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if cells <= Self.fallbackCells {
@@ -263,12 +264,13 @@ struct KnapsackPricing {
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
         nodeLimit: .max, deadline: deadline, othersAbove: othersAbove)
       guard knapsack.isOptimal else { return nil }
+      method = .unlimitedBranchAndBound
     }
     // The best filling the search met per last type: other good columns.
     return Answer(
       value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes,
       others: knapsack.others.prefix(others).map { pattern(counts: $0.counts) },
-      method: knapsack.nodes > branchAndBoundNodes ? .unlimitedBranchAndBound : .branchAndBound)
+      method: method)
   }
 
   /// The dynamic programme over the capacities `0...capacity`: the best
