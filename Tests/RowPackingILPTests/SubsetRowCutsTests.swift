@@ -159,6 +159,103 @@ final class SubsetRowCutsTests: XCTestCase {
     XCTAssertGreaterThan(violated, 100, "few violated triples: the test checks little")
   }
 
+  /// The five-type separation finds exactly the violated sets of five
+  /// types that are connected (two types adjacent when a row of positive
+  /// value holds both), by brute force over every set of five; each cut
+  /// holds for every packing of small instances.
+  func testFiveRowSeparationFindsEveryViolatedConnectedSet() {
+    var violated = 0
+    for seed in UInt64(1)...80 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let typeCount = uniform(5...10)
+      let demands = (0..<typeCount).map { _ in uniform(0...4) == 0 ? 2 : 1 }
+      let patterns: [Pattern] = (0..<uniform(2...25)).map { _ in
+        var pattern: Pattern = []
+        for t in 0..<typeCount where uniform(0...3) == 0 {
+          pattern += Array(repeating: t, count: uniform(1...demands[t]))
+        }
+        return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
+      }
+      let values = patterns.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+      var adjacent = Set<[Int]>()
+      for (p, pattern) in patterns.enumerated() where values[p] > 1e-9 {
+        for a in pattern { for b in pattern where a != b { adjacent.insert([a, b]) } }
+      }
+      var expected: [[Int]: Double] = [:]
+      func visit(_ set: [Int], from next: Int) {
+        if set.count == 5 {
+          // Connected: grow from the first type.
+          var reached: Set<Int> = [set[0]]
+          var changed = true
+          while changed {
+            changed = false
+            for a in set where !reached.contains(a) && reached.contains(where: { adjacent.contains([$0, a]) }) {
+              reached.insert(a)
+              changed = true
+            }
+          }
+          guard reached.count == 5 else { return }
+          let cut = SubsetRowCut(types: set, demands: demands)
+          var left = 0.0
+          for (p, pattern) in patterns.enumerated() { left += Double(cut.coefficient(of: pattern)) * values[p] }
+          if left - Double(cut.rightHandSide) > 1e-4 { expected[set] = left - Double(cut.rightHandSide) }
+          return
+        }
+        for t in next..<typeCount { visit(set + [t], from: t + 1) }
+      }
+      visit([], from: 0)
+      let found = SubsetRowCutSeparation.separateFiveRows(
+        patterns: patterns, values: values, demands: demands, limit: .max, until: far)
+      let label = "seed \(seed)"
+      XCTAssertEqual(found.count, Set(found.map(\.cut.types)).count, "each set once: \(label)")
+      XCTAssertEqual(Set(found.map(\.cut.types)), Set(expected.keys), label)
+      for (cut, violation) in found { XCTAssertEqual(violation, expected[cut.types] ?? -1, accuracy: 1e-9, label) }
+      XCTAssertEqual(found.map(\.violation), found.map(\.violation).sorted(by: >), label)
+      violated += expected.count
+    }
+    XCTAssertGreaterThan(violated, 50, "few violated sets: the test checks little")
+    // Valid for every packing (any set of types, multiplier 1/2).
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...7)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      guard types.count >= 5 else { continue }
+      let packings = allPackings(types, limit: sizes.count)
+      let cut = SubsetRowCut(types: Array(0..<5), demands: types.demands)
+      for packing in packings {
+        XCTAssertLessThanOrEqual(packing.reduce(0) { $0 + cut.coefficient(of: $1.sorted()) }, cut.rightHandSide)
+      }
+    }
+  }
+
+  /// Cut-and-price with five-type cuts too: the bound never exceeds the
+  /// optimum (brute force), and the run ends with no cut violated.
+  func testCutAndPriceWithFiveRowCutsNeverExceedsTheOptimum() throws {
+    var fiveRowCuts = 0
+    for seed in UInt64(1)...120 {
+      var random = SplitMix64(seed: seed)
+      let n = 6 + Int(random.next() % 5)
+      let capacity = 100 + Int(random.next() % 50)
+      let sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      cutAndPrice.fiveRowCuts = true
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      XCTAssertGreaterThanOrEqual(outcome.rowBound, root.rowBound, label)
+      XCTAssertTrue(outcome.converged, label)
+      fiveRowCuts += cutAndPrice.cuts.filter { $0.types.count == 5 }.count
+    }
+    XCTAssertGreaterThan(fiveRowCuts, 0, "no five-type cut was ever added: the test checks little")
+  }
+
   /// The largest value of a pattern by enumeration of every count vector.
   func bruteForceMaximum(
     sizes: [Int], capacity: Int, bounds: [Int], weights: [Int], cuts: [SubsetRowCut], cutWeights: [Int]

@@ -44,6 +44,9 @@ final class SubsetRowCutAndPrice {
   /// The most item types for the exhaustive separation
   /// (``SubsetRowCutSeparation/separateExhaustively(patterns:values:demands:existing:limit:minimumViolation:)``).
   var exhaustiveTypeLimit = 700
+  /// Whether cuts on five types (``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
+  /// are separated where no 3-type cut is violated.
+  var fiveRowCuts = false
 
   /// What a cut-and-price run reached.
   struct Outcome {
@@ -221,6 +224,11 @@ final class SubsetRowCutAndPrice {
       if found.isEmpty && types.count <= exhaustiveTypeLimit {
         found = SubsetRowCutSeparation.separateExhaustively(
           patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
+      }
+      if found.isEmpty && fiveRowCuts {
+        found = SubsetRowCutSeparation.separateFiveRows(
+          patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit,
+          until: deadline)
       }
       if found.isEmpty { outcome.converged = true; break }
       try add(cuts: found.map(\.cut))

@@ -58,9 +58,12 @@ import RowPacking
 ///    "cuts"), whose safe bound may reach the packing. Meant for ANI
 ///    instances, but measured not to move their LP: on 402_10000_NR_1,
 ///    402_10000_NR_7 and 600_20000_NR_7 it stays at 132.0, 132.0 and 198.0
-///    with every violated 3-type cut added, so the stage would only take
-///    time from the MIP after it. Kept for a branch-and-price-and-cut,
-///    where the same cuts and pricing serve at every node.
+///    with every violated 3-type cut added (NR_1, NR_7, NR_11, NR_13: no
+///    triple violated at the end by the exhaustive separation; NR_1 also
+///    with each item its own type, and with cuts on five types, 102 of
+///    them, still 132.0), so the stage would only take time from the MIP
+///    after it. Kept for a branch-and-price-and-cut, where the same cuts
+///    and pricing would serve at every node.
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
