@@ -77,9 +77,11 @@ import RowPacking
 ///    solves; NR_45: 92 nodes in 29 s), and the near-full-rows
 ///    model already proves those 201 instances in 0.6-4.1 s and
 ///    402_10000_NR_45 in 9 s. Where it stands, after the other stages,
-///    it had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
-///    does not, so it stays off, kept with its tests for a
-///    branch-and-price-and-cut.
+///    it had 5 s on 402_10000_NR_1. Given 300 s right after the LP, NR_1
+///    was still undecided after 2 090 nodes (depth 55, 238 s, 202 s of it
+///    in master solves): far more nodes than faster solves can buy. It
+///    proves no ANI instance the pipeline does not, so it stays off, kept
+///    with its tests.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
