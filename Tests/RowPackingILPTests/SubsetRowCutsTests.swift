@@ -108,6 +108,154 @@ final class SubsetRowCutsTests: XCTestCase {
     XCTAssertGreaterThan(separated, 0, "no instance had a violated cut: the test checks nothing")
   }
 
+  /// The exhaustive separation finds exactly the triples whose cut the
+  /// solution violates, by brute force over every triple (random patterns
+  /// and values, some types repeated in a pattern), and every cut the
+  /// heuristic separation finds among them.
+  func testExhaustiveSeparationFindsEveryViolatedTriple() {
+    var violated = 0
+    for seed in UInt64(1)...150 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let typeCount = uniform(3...9)
+      let demands = (0..<typeCount).map { _ in uniform(0...3) == 0 ? 2 : 1 }
+      // Enough patterns that the support's bit sets take several words.
+      let patterns: [Pattern] = (0..<uniform(2...150)).map { _ in
+        var pattern: Pattern = []
+        for t in 0..<typeCount where uniform(0...2) == 0 {
+          pattern += Array(repeating: t, count: uniform(1...demands[t]))
+        }
+        return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
+      }
+      let values = patterns.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+      var expected: [[Int]: Double] = [:]
+      for i in 0..<typeCount {
+        for j in (i + 1)..<typeCount {
+          for k in (j + 1)..<typeCount {
+            let cut = SubsetRowCut(types: [i, j, k], demands: demands)
+            var left = 0.0
+            for (p, pattern) in patterns.enumerated() { left += Double(cut.coefficient(of: pattern)) * values[p] }
+            if left - Double(cut.rightHandSide) > 1e-4 { expected[[i, j, k]] = left - Double(cut.rightHandSide) }
+          }
+        }
+      }
+      let found = SubsetRowCutSeparation.separateExhaustively(
+        patterns: patterns, values: values, demands: demands, limit: .max)
+      let label = "seed \(seed)"
+      XCTAssertEqual(Set(found.map(\.cut.types)), Set(expected.keys), label)
+      for (cut, violation) in found { XCTAssertEqual(violation, expected[cut.types] ?? -1, accuracy: 1e-9, label) }
+      XCTAssertEqual(found.map(\.violation), found.map(\.violation).sorted(by: >), label)
+      let heuristic = SubsetRowCutSeparation.separate(patterns: patterns, values: values, demands: demands, limit: .max)
+      XCTAssertTrue(Set(heuristic.map(\.cut.types)).isSubset(of: Set(expected.keys)), label)
+      // Existing cuts are left out.
+      if let first = found.first {
+        let again = SubsetRowCutSeparation.separateExhaustively(
+          patterns: patterns, values: values, demands: demands, existing: [first.cut], limit: .max)
+        XCTAssertFalse(again.contains { $0.cut == first.cut }, label)
+        XCTAssertEqual(again.count, found.count - 1, label)
+      }
+      violated += expected.count
+    }
+    XCTAssertGreaterThan(violated, 100, "few violated triples: the test checks little")
+  }
+
+  /// The five-type separation finds exactly the violated sets of five
+  /// types that are connected (two types adjacent when a row of positive
+  /// value holds both), by brute force over every set of five; each cut
+  /// holds for every packing of small instances.
+  func testFiveRowSeparationFindsEveryViolatedConnectedSet() {
+    var violated = 0
+    for seed in UInt64(1)...80 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let typeCount = uniform(5...10)
+      let demands = (0..<typeCount).map { _ in uniform(0...4) == 0 ? 2 : 1 }
+      let patterns: [Pattern] = (0..<uniform(2...25)).map { _ in
+        var pattern: Pattern = []
+        for t in 0..<typeCount where uniform(0...3) == 0 {
+          pattern += Array(repeating: t, count: uniform(1...demands[t]))
+        }
+        return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
+      }
+      let values = patterns.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+      var adjacent = Set<[Int]>()
+      for (p, pattern) in patterns.enumerated() where values[p] > 1e-9 {
+        for a in pattern { for b in pattern where a != b { adjacent.insert([a, b]) } }
+      }
+      var expected: [[Int]: Double] = [:]
+      func visit(_ set: [Int], from next: Int) {
+        if set.count == 5 {
+          // Connected: grow from the first type.
+          var reached: Set<Int> = [set[0]]
+          var changed = true
+          while changed {
+            changed = false
+            for a in set where !reached.contains(a) && reached.contains(where: { adjacent.contains([$0, a]) }) {
+              reached.insert(a)
+              changed = true
+            }
+          }
+          guard reached.count == 5 else { return }
+          let cut = SubsetRowCut(types: set, demands: demands)
+          var left = 0.0
+          for (p, pattern) in patterns.enumerated() { left += Double(cut.coefficient(of: pattern)) * values[p] }
+          if left - Double(cut.rightHandSide) > 1e-4 { expected[set] = left - Double(cut.rightHandSide) }
+          return
+        }
+        for t in next..<typeCount { visit(set + [t], from: t + 1) }
+      }
+      visit([], from: 0)
+      let found = SubsetRowCutSeparation.separateFiveRows(
+        patterns: patterns, values: values, demands: demands, limit: .max, until: far)
+      let label = "seed \(seed)"
+      XCTAssertEqual(found.count, Set(found.map(\.cut.types)).count, "each set once: \(label)")
+      XCTAssertEqual(Set(found.map(\.cut.types)), Set(expected.keys), label)
+      for (cut, violation) in found { XCTAssertEqual(violation, expected[cut.types] ?? -1, accuracy: 1e-9, label) }
+      XCTAssertEqual(found.map(\.violation), found.map(\.violation).sorted(by: >), label)
+      violated += expected.count
+    }
+    XCTAssertGreaterThan(violated, 50, "few violated sets: the test checks little")
+    // Valid for every packing (any set of types, multiplier 1/2).
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...7)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      guard types.count >= 5 else { continue }
+      let packings = allPackings(types, limit: sizes.count)
+      let cut = SubsetRowCut(types: Array(0..<5), demands: types.demands)
+      for packing in packings {
+        XCTAssertLessThanOrEqual(packing.reduce(0) { $0 + cut.coefficient(of: $1.sorted()) }, cut.rightHandSide)
+      }
+    }
+  }
+
+  /// Cut-and-price with five-type cuts too: the bound never exceeds the
+  /// optimum (brute force), and the run ends with no cut violated.
+  func testCutAndPriceWithFiveRowCutsNeverExceedsTheOptimum() throws {
+    var fiveRowCuts = 0
+    for seed in UInt64(1)...120 {
+      var random = SplitMix64(seed: seed)
+      let n = 6 + Int(random.next() % 5)
+      let capacity = 100 + Int(random.next() % 50)
+      let sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      cutAndPrice.fiveRowCuts = true
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      XCTAssertGreaterThanOrEqual(outcome.rowBound, root.rowBound, label)
+      XCTAssertTrue(outcome.converged, label)
+      fiveRowCuts += cutAndPrice.cuts.filter { $0.types.count == 5 }.count
+    }
+    XCTAssertGreaterThan(fiveRowCuts, 0, "no five-type cut was ever added: the test checks little")
+  }
+
   /// The largest value of a pattern by enumeration of every count vector.
   func bruteForceMaximum(
     sizes: [Int], capacity: Int, bounds: [Int], weights: [Int], cuts: [SubsetRowCut], cutWeights: [Int]
@@ -197,6 +345,28 @@ final class SubsetRowCutsTests: XCTestCase {
     }
     XCTAssertGreaterThan(cutsAdded, 0, "no cut was ever added: the test checks nothing")
     print("cut-and-price raised the LP bound on \(raised) of 200 instances, \(cutsAdded) cuts")
+  }
+
+  /// Three items any two of which share a row, but not all three: the LP
+  /// is 1.5 (each pair half a row), the cut on the three allows one pair
+  /// row in all, so that the cut LP is 2, the optimum; with a fourth item
+  /// alone the same (2.5 to 3).
+  func testTheCutLiftsTheLPOfAnOddTriangle() throws {
+    for (sizes, lp, optimum) in [([40, 41, 42], 1.5, 2.0), ([40, 41, 42, 90], 2.5, 3.0)] {
+      let types = ItemTypes(sizes: sizes, capacity: 100)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      XCTAssertEqual(try XCTUnwrap(outcome.objectiveWithoutCuts), lp, accuracy: 1e-6, "\(sizes)")
+      XCTAssertEqual(outcome.objective, optimum, accuracy: 1e-6, "\(sizes)")
+      XCTAssertEqual(outcome.rowBound, Int(optimum), "\(sizes)")
+      XCTAssertEqual(root.rowBound, Int(optimum), "\(sizes)")
+      XCTAssertTrue(outcome.converged)
+      XCTAssertEqual(outcome.cuts, 1, "\(sizes)")
+    }
   }
 
   /// A row added with entries on existing columns constrains them.

@@ -58,9 +58,12 @@ import RowPacking
 ///    "cuts"), whose safe bound may reach the packing. Meant for ANI
 ///    instances, but measured not to move their LP: on 402_10000_NR_1,
 ///    402_10000_NR_7 and 600_20000_NR_7 it stays at 132.0, 132.0 and 198.0
-///    with every violated 3-type cut added, so the stage would only take
-///    time from the MIP after it. Kept for a branch-and-price-and-cut,
-///    where the same cuts and pricing serve at every node.
+///    with every violated 3-type cut added (NR_1, NR_7, NR_11, NR_13: no
+///    triple violated at the end by the exhaustive separation; NR_1 also
+///    with each item its own type, and with cuts on five types, 102 of
+///    them, still 132.0), so the stage would only take time from the MIP
+///    after it. Kept for a branch-and-price-and-cut, where the same cuts
+///    and pricing would serve at every node.
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
@@ -74,9 +77,11 @@ import RowPacking
 ///    solves; NR_45: 92 nodes in 29 s), and the near-full-rows
 ///    model already proves those 201 instances in 0.6-4.1 s and
 ///    402_10000_NR_45 in 9 s. Where it stands, after the other stages,
-///    it had 5 s on 402_10000_NR_1. It proves no ANI instance the pipeline
-///    does not, so it stays off, kept with its tests for a
-///    branch-and-price-and-cut.
+///    it had 5 s on 402_10000_NR_1. Given 300 s right after the LP, NR_1
+///    was still undecided after 2 090 nodes (depth 55, 238 s, 202 s of it
+///    in master solves): far more nodes than faster solves can buy. It
+///    proves no ANI instance the pipeline does not, so it stays off, kept
+///    with its tests.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
