@@ -8,6 +8,9 @@ import XCTest
 /// the optimum, every packing it returns holds every item within the
 /// capacity, and with the exact completion of small residuals it finds a
 /// packing in the optimum's rows (the same decision as brute force).
+/// With the perfect-packing search on residuals whose rows must be exactly
+/// full, on seeded perfect packings, every packing it returns verifies and
+/// is in the rows cut.
 final class LimitedDiscrepancyDivingTests: XCTestCase {
   /// Seeded instances where the packers often miss the optimum: widths in
   /// (C/5, 2C/3), up to 12 items.
@@ -118,5 +121,106 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
       guard case .infeasible = types.exactCompletion(residual, rows: optimum - 1, nodeLimit: 1_000_000, until: deadline).answer
       else { return XCTFail("residual \(k): \(optimum - 1) rows should be infeasible") }
     }
+  }
+
+  /// `rows` rows of `capacity` each cut into `pieces` pieces (at most), shuffled.
+  func perfectInstance(rows: Int, capacity: Int, pieces: ClosedRange<Int> = 2...4, random: inout SplitMix64) -> [Int] {
+    var sizes: [Int] = []
+    for _ in 0..<rows {
+      let pieces = pieces.lowerBound + Int(random.next() % UInt64(pieces.count))
+      var cuts = (0..<(pieces - 1)).map { _ in 1 + Int(random.next() % UInt64(capacity - 1)) } + [0, capacity]
+      cuts.sort()
+      for k in 1..<cuts.count where cuts[k] > cuts[k - 1] { sizes.append(cuts[k] - cuts[k - 1]) }
+    }
+    for i in stride(from: sizes.count - 1, to: 0, by: -1) { sizes.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    return sizes
+  }
+
+  func testPerfectPackingSearchOnResidualsReturnsVerifiedPackingsInTheRowsCut() throws {
+    var random = SplitMix64(seed: 4242)
+    var foundWith = 0, foundWithout = 0, fullRowsNodes = 0
+    let count = 25
+    for k in 0..<count {
+      let rows = 4 + Int(random.next() % 12)
+      let capacity = 40 + Int(random.next() % 400)
+      let sizes = perfectInstance(rows: rows, capacity: capacity, random: &random)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      for nodesPerRow in [0, 2] {
+        let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes), \(nodesPerRow) nodes per row"
+        let session = GLPKSession(verbose: false)
+        defer { session.close() }
+        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+        var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+        // No exact completion of small residuals: only the LP's columns,
+        // the packers and the perfect-packing search close a dive.
+        diving.exactItems = 0
+        diving.maxDiscrepancy = 0
+        diving.maxRestarts = 0
+        diving.fullRowsNodesPerRow = nodesPerRow
+        diving.fullRowsShare = 1
+        let outcome = try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+        XCTAssertFalse(outcome.timedOut, message)
+        if nodesPerRow == 0 { XCTAssertEqual(outcome.fullRowsNodes, 0, message) }
+        fullRowsNodes += outcome.fullRowsNodes
+        guard let patterns = outcome.patterns else { continue }
+        // The rows are exactly full: no packing has fewer.
+        XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
+        assertPacks(patterns, types, message)
+        let packing = types.packing(patterns: patterns)
+        XCTAssertTrue(verify(packing, for: instance).isEmpty, message)
+        if patterns.count == rows {
+          if nodesPerRow == 0 { foundWithout += 1 } else { foundWith += 1 }
+        }
+      }
+    }
+    XCTAssertGreaterThan(fullRowsNodes, 0, "the perfect-packing search never ran")
+    XCTAssertGreaterThanOrEqual(foundWith, foundWithout, "with \(foundWith), without \(foundWithout) of \(count)")
+    XCTAssertGreaterThanOrEqual(foundWith, count * 9 / 10, "found the rows cut on \(foundWith) of \(count)")
+  }
+
+  func testSingleBacktrackingSolvesEveryPerfectPackingThePlainDiveSolves() throws {
+    // One dive (no discrepancy, no restart, no completion of residuals):
+    // with single backtracking the search is the same up to the first
+    // failure, where the plain dive gives up; so it solves a superset.
+    var random = SplitMix64(seed: 5151)
+    var solvedPlain = 0, solvedBacktracking = 0, backtracks = 0
+    let count = 30
+    for k in 0..<count {
+      let rows = 10 + Int(random.next() % 16)
+      let capacity = 200 + Int(random.next() % 800)
+      let sizes = perfectInstance(rows: rows, capacity: capacity, pieces: 3...5, random: &random)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var solved: [Bool] = []
+      for singleBacktracks in [0, 3] {
+        let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes), \(singleBacktracks) backtracks"
+        let session = GLPKSession(verbose: false)
+        defer { session.close() }
+        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+        var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+        diving.exactItems = 0
+        diving.maxDiscrepancy = 0
+        diving.maxRestarts = 0
+        diving.singleBacktracks = singleBacktracks
+        let outcome = try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+        XCTAssertFalse(outcome.timedOut, message)
+        if singleBacktracks == 0 { XCTAssertEqual(outcome.backtracks, 0, message) }
+        backtracks += outcome.backtracks
+        var found = false
+        if let patterns = outcome.patterns {
+          XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
+          assertPacks(patterns, types, message)
+          XCTAssertTrue(verify(types.packing(patterns: patterns), for: instance).isEmpty, message)
+          found = patterns.count == rows
+        }
+        solved.append(found)
+      }
+      if solved[0] { solvedPlain += 1 }
+      if solved[1] { solvedBacktracking += 1 }
+      if solved[0] { XCTAssertTrue(solved[1], "instance \(k): the plain dive solved it, single backtracking did not") }
+    }
+    XCTAssertGreaterThan(backtracks, 0, "single backtracking never ran (plain dive solved \(solvedPlain) of \(count))")
+    XCTAssertGreaterThanOrEqual(solvedBacktracking, solvedPlain)
   }
 }

@@ -10,9 +10,15 @@ import RowPacking
 /// 1. the residual is pruned when its total size exceeds the rows left
 ///    (L1), and closed when the packers (first fit and best fit decreasing)
 ///    complete it within the rows left;
-/// 2. a small residual (at most ``exactItems`` items) is decided by bin
-///    completion (``BinCompletion``, at most ``exactNodeLimit`` nodes): a
-///    packing closes it, a proof that none exists prunes it;
+/// 2. where the residual's rows must all be exactly full (no waste left)
+///    and at most ``fullRowsShare`` of the target's rows are left, a short
+///    perfect-packing search on it (``LimitedDiscrepancyBinCompletion``, at
+///    most ``fullRowsNodesPerRow`` nodes per row left, once per residual;
+///    off by default): a packing closes the node, a failure decides
+///    nothing. Then a small residual (at most ``exactItems`` items) is
+///    decided by bin completion (``BinCompletion``, at most
+///    ``exactNodeLimit`` nodes): a packing closes it, a proof that none
+///    exists prunes it;
 /// 3. otherwise the residual LP is solved again by column generation
 ///    (pricing on the residual demands, from the last basis) and pruned
 ///    when its bound exceeds the rows left;
@@ -22,6 +28,12 @@ import RowPacking
 ///    discrepancy) fixes the k-th pattern instead and makes the k - 1
 ///    patterns before it tabu in its subtree. Only patterns whose waste fits
 ///    what the rows left may waste are candidates.
+/// 5. single backtracking (off by default, ``singleBacktracks``): where the
+///    residual's rows must be exactly full, when a child fails at its own
+///    node (L1, its residual LP above the rows left, no candidate) rather
+///    than below it, the parent's next candidates are tried in its place,
+///    at most ``singleBacktracks`` of them, each making those before it
+///    tabu; a dive then ends only where every one of them fails at once.
 ///
 /// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
 /// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
@@ -40,11 +52,15 @@ import RowPacking
 /// W. D. Harvey and M. L. Ginsberg,
 /// "Limited discrepancy search", IJCAI 1995; G. Belov and G. Scheithauer,
 /// European Journal of Operational Research 171(1):85-106, 2006 (residual
-/// rounding).
+/// rounding); T. Achterberg, "Constraint integer programming", PhD thesis,
+/// TU Berlin, 2007, section 9.1 (diving heuristics with single
+/// backtracking).
 ///
 /// - Complexity: at most `1 + Σ_{k ≤ D} C(depth, k) x width^k` dives per
 ///   round (D = ``maxDiscrepancy``, depth = ``maxDiscrepancyDepth``), each at
-///   most *rows* column generations; bounded by the deadline.
+///   most *rows* x (1 + ``singleBacktracks``) column generations and,
+///   near its end, searches of at most ``fullRowsNodesPerRow`` x *rows*
+///   nodes; bounded by the deadline.
 struct LimitedDiscrepancyDiving {
   let master: GilmoreGomoryColumnGeneration
   /// The rows wanted: a node that cannot reach them is pruned.
@@ -59,6 +75,18 @@ struct LimitedDiscrepancyDiving {
   var exactNodeLimit = 2_000
   /// Restarts (perturbed LP values) after the first round.
   var maxRestarts = 50
+  /// Where the residual's rows must be exactly full (no waste left) and
+  /// at most ``fullRowsShare`` of the target's rows are left, the nodes per
+  /// row left of a ``LimitedDiscrepancyBinCompletion`` on the residual
+  /// (0: none, the default).
+  var fullRowsNodesPerRow = 0
+  var fullRowsShare = 0.25
+  /// Single backtracking where the residual's rows must be exactly full:
+  /// when a child fails at its own node (its residual LP exceeds the rows
+  /// left, or nothing fits), up to this many more candidates of its
+  /// parent are tried in its place, each making those before it tabu
+  /// (0: none, the default).
+  var singleBacktracks = 0
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -71,6 +99,10 @@ struct LimitedDiscrepancyDiving {
     var dives = 0
     var lpSolves = 0
     var completionNodes = 0
+    /// Nodes of the searches for exactly full rows on residuals.
+    var fullRowsNodes = 0
+    /// Candidates tried by single backtracking.
+    var backtracks = 0
     /// Whether the search stopped at the deadline.
     var timedOut = false
   }
@@ -83,7 +115,8 @@ struct LimitedDiscrepancyDiving {
     var search = Search(
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
-      exactItems: exactItems, exactNodeLimit: exactNodeLimit)
+      exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
+      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks)
     defer { _ = try? master.setDemands(types.demands) }
     for round in 0...maxRestarts {
       search.noise = round == 0 ? 0 : 0.5
@@ -105,9 +138,17 @@ struct LimitedDiscrepancyDiving {
     let maxDiscrepancyDepth: Int
     let exactItems: Int
     let exactNodeLimit: Int
+    let fullRowsNodesPerRow: Int
+    let fullRowsShare: Double
+    let singleBacktracks: Int
     var noise = 0.0
     var random = SplitMix64(seed: 0)
     var outcome = Outcome()
+    /// Residuals (and rows left) the search for exactly full rows failed on.
+    var fullRowsFailed = Set<[Int]>()
+    /// Whether the last node explored failed at itself (pruned before any
+    /// child), for single backtracking.
+    var failedAtNode = false
     let clock = ContinuousClock()
 
     var types: ItemTypes { master.types }
@@ -124,6 +165,8 @@ struct LimitedDiscrepancyDiving {
     mutating func explore(
       residual: [Int], fixed: [Pattern], tabu: Set<Pattern>, discrepancies: Int, branchDepth: Int
     ) throws(GLPKError) -> Bool {
+      // A child sets it false once it has explored children of its own.
+      failedAtNode = true
       if clock.now >= deadline { outcome.timedOut = true; return false }
       let rowsLeft = target - fixed.count
       var size = 0
@@ -141,6 +184,25 @@ struct LimitedDiscrepancyDiving {
       let greedy = types.greedyCompletion(residual)
       offer(fixed + greedy)
       if greedy.count <= rowsLeft { return true }
+      if wasteLeft == 0 && fullRowsNodesPerRow > 0 && Double(rowsLeft) <= fullRowsShare * Double(target) {
+        // Rows that must all be exactly full: a short perfect-packing
+        // search on the residual (its look-ahead is exact there), once per
+        // residual.
+        var key = residual
+        key.append(rowsLeft)
+        if !fullRowsFailed.contains(key) {
+          var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: residual, capacity: types.capacity)
+          search.nodeLimit = fullRowsNodesPerRow * rowsLeft
+          search.seed = random.next()
+          let (patterns, nodes) = search.run(rows: rowsLeft, until: deadline)
+          outcome.fullRowsNodes += nodes
+          if let patterns {
+            offer(fixed + patterns)
+            return true
+          }
+          fullRowsFailed.insert(key)
+        }
+      }
       if items <= exactItems {
         let (answer, nodes) = types.exactCompletion(residual, rows: rowsLeft, nodeLimit: exactNodeLimit, until: deadline)
         outcome.completionNodes += nodes
@@ -177,7 +239,16 @@ struct LimitedDiscrepancyDiving {
         return false
       }
       let width = branchDepth < maxDiscrepancyDepth ? 1 + maxDiscrepancy - discrepancies : 1
-      for k in 0..<min(width, candidates.count) {
+      // The limited discrepancy search's children, then, where the rows
+      // must be exactly full, single backtracking: the next candidates
+      // while the child before failed at its own node.
+      let branches = min(width, candidates.count)
+      let backtracking = wasteLeft == 0 ? min(singleBacktracks, candidates.count - branches) : 0
+      for k in 0..<(branches + backtracking) {
+        if k >= branches {
+          if !failedAtNode { break }
+          outcome.backtracks += 1
+        }
         var left = residual
         var rows = fixed
         func take(_ pattern: Pattern, copies: Int) {
@@ -202,13 +273,14 @@ struct LimitedDiscrepancyDiving {
         for c in candidates.prefix(k) { childTabu.insert(c.pattern) }
         let branched = width > 1 && candidates.count > 1
         if try explore(
-          residual: left, fixed: rows, tabu: childTabu, discrepancies: discrepancies + k,
+          residual: left, fixed: rows, tabu: childTabu, discrepancies: discrepancies + (k < branches ? k : 0),
           branchDepth: branchDepth + (branched ? 1 : 0))
         {
           return true
         }
         if outcome.timedOut { return false }
       }
+      failedAtNode = false
       return false
     }
   }
