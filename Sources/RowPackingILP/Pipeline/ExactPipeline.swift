@@ -45,17 +45,20 @@ import RowPacking
 ///    more rows remain than clique cuts can take, the restrictions from
 ///    other perturbations are added to those before, each set being valid
 ///    on its own), then a short branch and bound by bin
-///    completion (``BinCompletion``, stage "search"); without converged
+///    completion (``BinCompletion``, stage "search"; 20 000 nodes and a
+///    tenth of the time left at most); without converged
 ///    duals, bin completion first and the model on waste alone. Either a
 ///    packing in that many rows, or a proof that there is none (the bound
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
 ///    and few rows fit in it.
 ///    Then a wider diving search (limited discrepancies, restarts) towards
-///    the bound, possibly raised, with most of the time left. When the
+///    the bound, possibly raised, with most of the time left (0.6 of it,
+///    0.8 where no arc-flow MIP can follow, all of it where the rows need
+///    not be exactly full). When the
 ///    bound's rows must still be exactly full, ``LimitedDiscrepancyBinCompletion``
-///    again with half the time left, its rows restricted by the same
-///    duals (stage "search").
+///    again with half the time left (all of it where no MIP follows), its
+///    rows restricted by the same duals (stage "search").
 ///    Off by default (``exactCoverStage``): before the near-full-rows
 ///    model, when every row at the bound must be exactly full, an exact
 ///    cover of the exactly-full rows within the gap of the first set of
@@ -176,6 +179,19 @@ struct ExactPipeline {
   /// (another seed, no node limit, its randomized restarts, the dual
   /// restrictions) with this share of the time left before the MIP.
   var fullRowsLongShare = 0.5
+  /// The share of the time left for the wider diving search: 0.6 when the
+  /// arc-flow MIP can follow it, else (no graph within ``arcLimit``, and
+  /// no branch-and-price or cut stage) ``wideDiveShareWithoutMIP``, and
+  /// the exactly-full-rows search after it then takes all that is left:
+  /// before, a fifth of the time left was spent on nothing where the
+  /// graph was too large (AI 600_20000: 3.7 s).
+  var wideDiveShareWithoutMIP = 0.8
+  /// The short bin completion after a near-full-rows model that did not
+  /// decide: its share of the time left at most (and 20 000 nodes). It
+  /// settled none of the hard sample nor of the 1587 classic instances,
+  /// and took 16 s of 60 on AI 600_20000_DI_1 (600 items), which the wide
+  /// dive, the stage that finds AI packings, now has.
+  var searchAfterModelShare = 0.1
   /// Whether the exact cover of exactly-full rows runs (stage 3 above):
   /// not by default (see there for what was measured).
   var exactCoverStage = false
@@ -349,7 +365,8 @@ struct ExactPipeline {
               restrictions += more
             }
           } else {
-            (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: searchDeadline)
+            let until = min(searchDeadline, setup.clock.now + setup.timeLeft * searchAfterModelShare)
+            (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: until)
             searchNodes += n
           }
           if case .unknown = answer { continue }
@@ -371,8 +388,14 @@ struct ExactPipeline {
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
+      // The last resort's graph, built now (a few milliseconds): without
+      // it, the searches below may take all the time left.
+      let arcFlowGraph = ArcFlowGraph(types: types, arcLimit: arcLimit)
+      let searchesEnd = arcFlowGraph == nil && !branchAndPriceStage && !subsetRowCutStage
+      let mustBeFull = rowsMustBeFull(rows: bound.value, scaled: scaled)
       if setup.timeLeft > .milliseconds(50) {
-        try dive(share: 0.6, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
+        let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
+        try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         note("wide dive")
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
@@ -380,10 +403,10 @@ struct ExactPipeline {
       }
       // Rows that must still be exactly full: the search again, longer,
       // its rows restricted to those the duals allow, before the MIP.
-      if rowsMustBeFull(rows: bound.value, scaled: scaled) && setup.timeLeft > .milliseconds(50) {
+      if mustBeFull && setup.timeLeft > .milliseconds(50) {
         let (packing, searched) = fullRowsSearch(
           types: types, rows: bound.value, nodeLimit: .max, seed: 0x10f, restrictions: restrictions,
-          until: setup.clock.now + setup.timeLeft * fullRowsLongShare, best: best)
+          until: setup.clock.now + setup.timeLeft * (searchesEnd ? 1 : fullRowsLongShare), best: best)
         note("full rows search, long")
         if let packing {
           return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched)
@@ -422,7 +445,7 @@ struct ExactPipeline {
 
       note("before the arc-flow MIP")
       // Last resort: the arc-flow MIP from the best packing.
-      guard let graph = ArcFlowGraph(types: types, arcLimit: arcLimit) else {
+      guard let graph = arcFlowGraph else {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)
       }
       let problem = try GLPKProblem(session: session, model: graph.model())
