@@ -141,7 +141,7 @@ cp "$work/hard-packbench.csv.manifest.json" results/exact-hard.csv.manifest.json
   echo "The sample: $per_set instances of each of $sets in \`../shared/bpplib-hard\`, drawn by a partial"
   echo "Fisher-Yates shuffle of the sorted file names driven by SplitMix64 (seed $seed); $(wc -l < "$work/sample.list") in all."
   echo "Every solver gets the same limits per instance: ${limit} s of wall time and ${memory} MiB of address space,"
-  echo "each instance in its own child process, one at a time, one thread (packingsolver: its default parameters)."
+  echo "each instance in its own child process, one at a time, one thread (packingsolver: its default parameters, its threads pinned to one core)."
   echo "Peer versions: ${versions}. Every packing is verified by the harness; \`optimal\` means rows equal a proven bound;"
   echo "a bound above the known optimum, or fewer rows, is \`wrong\`."
   [ -z "$reuse_note" ] || echo "$reuse_note"

@@ -76,7 +76,7 @@ cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
   echo "$(sed 's|.*/sample/||' "$work/sample.list" | tr '\n' ' ')."
   echo
   echo "Every solver gets the same limits per instance: ${limit} s of wall time (a SIGKILL at the limit plus a grace period) and ${memory} MiB of address space, each instance in its own child process, one at a time."
-  echo "packbench's exact solver and the peers each run on one thread (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters)."
+  echo "packbench's exact solver and the peers each run on one thread (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters, its threads pinned to one core)."
   echo "Peer versions: ${versions}. packbench's heuristics: median of 5 timed samples."
   echo "Every packing, packbench's or a peer's, is verified by the harness before it counts; \`optimal\` means rows equal a bound the solver proved."
   echo

@@ -7,7 +7,9 @@ packbench's own solvers.
         --memory-limit 4096 --output peers-cpsat.csv FILE.txt ...
 
 Each instance runs in a child process (this script with --one): RLIMIT_AS
-set in the child, SIGKILL at the time limit plus a grace period. The parent
+set in the child, SIGKILL at the time limit plus a grace period, pinned to
+--cores CPU cores (1 by default: the core budget of packbench's solvers;
+packingsolver's threads then share that core). The parent
 verifies every packing itself (each item exactly once, each row within the
 capacity) and sets rows and bound against optima.tsv, as packbench does:
 `optimal` only when rows equal the solver's proven bound; `wrong` for a
@@ -249,6 +251,12 @@ def version(solver):
 
 # ---------------------------------------------------------------- child
 def one(args):
+    # One core, as packbench's exact solvers have: packingsolver's default
+    # parameters run several algorithms in threads (about 190 % CPU on a
+    # 2-core machine), which would give the peer twice packbench's budget.
+    if args.cores > 0 and hasattr(os, "sched_setaffinity"):
+        allowed = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, set(allowed[-args.cores:]))
     if args.memory_limit > 0:
         limit = args.memory_limit << 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -334,7 +342,8 @@ def run_one(args, path, optima_cache):
     l1 = -(-sum(widths) // capacity) if widths else 0
     record.update(lower_bound=l1, bound_source="L1")
     command = [sys.executable, os.path.abspath(__file__), "--one", "--solver", args.solver,
-               "--time-limit", str(args.time_limit), "--memory-limit", str(args.memory_limit), path]
+               "--time-limit", str(args.time_limit), "--memory-limit", str(args.memory_limit),
+               "--cores", str(args.cores), path]
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     killed = False
@@ -401,6 +410,8 @@ def main():
     parser.add_argument("--solver", choices=sorted(SOLVERS), required=True)
     parser.add_argument("--time-limit", type=float, default=10)
     parser.add_argument("--memory-limit", type=int, default=4096, help="MiB; 0 for none")
+    parser.add_argument("--cores", type=int, default=1,
+                        help="CPU cores the solver may use (its threads share them; the last ones allowed); 0 for all")
     parser.add_argument("--startup", type=float, default=2.0, help="seconds allowed for the child's imports")
     parser.add_argument("--output", help="the CSV (appended to, skipping run keys already there)")
     parser.add_argument("--version", action="store_true", help="print the solver's version")
