@@ -148,18 +148,12 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
       for nodesPerRow in [0, 2] {
         let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes), \(nodesPerRow) nodes per row"
-        let session = GLPKSession(verbose: false)
-        defer { session.close() }
-        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-        var diving = LimitedDiscrepancyDiving(master: master, target: rows)
-        // No exact completion of small residuals: only the LP's columns,
-        // the packers and the perfect-packing search close a dive.
-        diving.exactItems = 0
-        diving.maxDiscrepancy = 0
-        diving.maxRestarts = 0
-        diving.fullRowsNodesPerRow = nodesPerRow
-        diving.fullRowsShare = 1
-        let outcome = try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+        // Only the LP's columns, the packers and the perfect-packing search
+        // close a dive.
+        let outcome = try plainDive(types: types, rows: rows) { diving in
+          diving.fullRowsNodesPerRow = nodesPerRow
+          diving.fullRowsShare = 1
+        }
         XCTAssertFalse(outcome.timedOut, message)
         if nodesPerRow == 0 { XCTAssertEqual(outcome.fullRowsNodes, 0, message) }
         fullRowsNodes += outcome.fullRowsNodes
@@ -195,15 +189,7 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
       var solved: [Bool] = []
       for singleBacktracks in [0, 3] {
         let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes), \(singleBacktracks) backtracks"
-        let session = GLPKSession(verbose: false)
-        defer { session.close() }
-        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-        var diving = LimitedDiscrepancyDiving(master: master, target: rows)
-        diving.exactItems = 0
-        diving.maxDiscrepancy = 0
-        diving.maxRestarts = 0
-        diving.singleBacktracks = singleBacktracks
-        let outcome = try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+        let outcome = try plainDive(types: types, rows: rows) { $0.singleBacktracks = singleBacktracks }
         XCTAssertFalse(outcome.timedOut, message)
         if singleBacktracks == 0 { XCTAssertEqual(outcome.backtracks, 0, message) }
         backtracks += outcome.backtracks
@@ -222,5 +208,23 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
     }
     XCTAssertGreaterThan(backtracks, 0, "single backtracking never ran (plain dive solved \(solvedPlain) of \(count))")
     XCTAssertGreaterThanOrEqual(solvedBacktracking, solvedPlain)
+  }
+
+  /// One dive towards `rows` on a fresh LP of `types`: no discrepancy, no
+  /// restart and no exact completion of small residuals, then what
+  /// `configure` sets; no incumbent (one row more than the items).
+  private func plainDive(
+    types: ItemTypes, rows: Int, configure: (inout LimitedDiscrepancyDiving) -> Void
+  ) throws -> LimitedDiscrepancyDiving.Outcome {
+    let session = GLPKSession(verbose: false)
+    defer { session.close() }
+    let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+    var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+    diving.exactItems = 0
+    diving.maxDiscrepancy = 0
+    diving.maxRestarts = 0
+    configure(&diving)
+    let items = types.demands.reduce(0, +)
+    return try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: items + 1)
   }
 }

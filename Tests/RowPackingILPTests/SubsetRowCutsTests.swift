@@ -108,6 +108,30 @@ final class SubsetRowCutsTests: XCTestCase {
     XCTAssertGreaterThan(separated, 0, "no instance had a violated cut: the test checks nothing")
   }
 
+  /// A random LP solution for the separation tests, from `seed`: a count
+  /// of types drawn from `types`, each of demand 2 with probability
+  /// 1 / `twiceOneIn` (else 1); a count of rows drawn from `patterns`, each
+  /// holding each type with probability 1 / `typeOneIn` (1 to its demand
+  /// copies; an empty row gets one random type); their values, 0 for about
+  /// a quarter, else in (0, 1].
+  private func randomSolution(
+    seed: UInt64, types: ClosedRange<Int>, twiceOneIn: Int, patterns: ClosedRange<Int>, typeOneIn: Int
+  ) -> (typeCount: Int, demands: [Int], patterns: [Pattern], values: [Double]) {
+    var random = SplitMix64(seed: seed)
+    func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+    let typeCount = uniform(types)
+    let demands = (0..<typeCount).map { _ in uniform(0...(twiceOneIn - 1)) == 0 ? 2 : 1 }
+    let rows: [Pattern] = (0..<uniform(patterns)).map { _ in
+      var pattern: Pattern = []
+      for t in 0..<typeCount where uniform(0...(typeOneIn - 1)) == 0 {
+        pattern += Array(repeating: t, count: uniform(1...demands[t]))
+      }
+      return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
+    }
+    let values = rows.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+    return (typeCount, demands, rows, values)
+  }
+
   /// The exhaustive separation finds exactly the triples whose cut the
   /// solution violates, by brute force over every triple (random patterns
   /// and values, some types repeated in a pattern), and every cut the
@@ -115,19 +139,9 @@ final class SubsetRowCutsTests: XCTestCase {
   func testExhaustiveSeparationFindsEveryViolatedTriple() {
     var violated = 0
     for seed in UInt64(1)...150 {
-      var random = SplitMix64(seed: seed)
-      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let typeCount = uniform(3...9)
-      let demands = (0..<typeCount).map { _ in uniform(0...3) == 0 ? 2 : 1 }
       // Enough patterns that the support's bit sets take several words.
-      let patterns: [Pattern] = (0..<uniform(2...150)).map { _ in
-        var pattern: Pattern = []
-        for t in 0..<typeCount where uniform(0...2) == 0 {
-          pattern += Array(repeating: t, count: uniform(1...demands[t]))
-        }
-        return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
-      }
-      let values = patterns.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+      let (typeCount, demands, patterns, values) = randomSolution(
+        seed: seed, types: 3...9, twiceOneIn: 4, patterns: 2...150, typeOneIn: 3)
       var expected: [[Int]: Double] = [:]
       for i in 0..<typeCount {
         for j in (i + 1)..<typeCount {
@@ -166,18 +180,8 @@ final class SubsetRowCutsTests: XCTestCase {
   func testFiveRowSeparationFindsEveryViolatedConnectedSet() {
     var violated = 0
     for seed in UInt64(1)...80 {
-      var random = SplitMix64(seed: seed)
-      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let typeCount = uniform(5...10)
-      let demands = (0..<typeCount).map { _ in uniform(0...4) == 0 ? 2 : 1 }
-      let patterns: [Pattern] = (0..<uniform(2...25)).map { _ in
-        var pattern: Pattern = []
-        for t in 0..<typeCount where uniform(0...3) == 0 {
-          pattern += Array(repeating: t, count: uniform(1...demands[t]))
-        }
-        return pattern.isEmpty ? [uniform(0...(typeCount - 1))] : pattern
-      }
-      let values = patterns.map { _ in uniform(0...3) == 0 ? 0 : Double(uniform(1...1000)) / 1000 }
+      let (typeCount, demands, patterns, values) = randomSolution(
+        seed: seed, types: 5...10, twiceOneIn: 5, patterns: 2...25, typeOneIn: 4)
       var adjacent = Set<[Int]>()
       for (p, pattern) in patterns.enumerated() where values[p] > 1e-9 {
         for a in pattern { for b in pattern where a != b { adjacent.insert([a, b]) } }
