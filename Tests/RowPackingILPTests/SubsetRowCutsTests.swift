@@ -233,6 +233,21 @@ final class SubsetRowCutsTests: XCTestCase {
     }
   }
 
+  /// The root LP of `types` by plain column generation, then cut-and-price
+  /// from its columns, set up further by `configure`, run to the end.
+  private func cutAndPriceToTheEnd(
+    _ types: ItemTypes, configure: (SubsetRowCutAndPrice) -> Void = { _ in }
+  ) throws -> (root: GilmoreGomoryColumnGeneration.Solution, cutAndPrice: SubsetRowCutAndPrice,
+    outcome: SubsetRowCutAndPrice.Outcome) {
+    let session = GLPKSession(verbose: false)
+    defer { session.close() }
+    let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+    let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+    configure(cutAndPrice)
+    return (root, cutAndPrice, try cutAndPrice.run(target: .max, until: far))
+  }
+
   /// Cut-and-price with five-type cuts too: the bound never exceeds the
   /// optimum (brute force), and the run ends with no cut violated.
   func testCutAndPriceWithFiveRowCutsNeverExceedsTheOptimum() throws {
@@ -244,13 +259,7 @@ final class SubsetRowCutsTests: XCTestCase {
       let sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
-      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
-      cutAndPrice.fiveRowCuts = true
-      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let (root, cutAndPrice, outcome) = try cutAndPriceToTheEnd(types) { $0.fiveRowCuts = true }
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
       XCTAssertGreaterThanOrEqual(outcome.rowBound, root.rowBound, label)
@@ -334,12 +343,7 @@ final class SubsetRowCutsTests: XCTestCase {
       if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
-      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
-      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let (root, _, outcome) = try cutAndPriceToTheEnd(types)
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
       XCTAssertTrue(outcome.converged, label)
@@ -358,12 +362,7 @@ final class SubsetRowCutsTests: XCTestCase {
   func testTheCutLiftsTheLPOfAnOddTriangle() throws {
     for (sizes, lp, optimum) in [([40, 41, 42], 1.5, 2.0), ([40, 41, 42, 90], 2.5, 3.0)] {
       let types = ItemTypes(sizes: sizes, capacity: 100)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
-      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
-      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let (root, _, outcome) = try cutAndPriceToTheEnd(types)
       XCTAssertEqual(try XCTUnwrap(outcome.objectiveWithoutCuts), lp, accuracy: 1e-6, "\(sizes)")
       XCTAssertEqual(outcome.objective, optimum, accuracy: 1e-6, "\(sizes)")
       XCTAssertEqual(outcome.rowBound, Int(optimum), "\(sizes)")
