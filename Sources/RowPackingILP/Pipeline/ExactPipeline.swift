@@ -44,10 +44,10 @@ import RowPacking
 ///    ``NearFullRowsModel``, GLPK with clique cuts, stage "MIP"; while
 ///    more rows remain than clique cuts can take, the restrictions from
 ///    other perturbations are added to those before, each set being valid
-///    on its own), then a short branch and bound by bin
-///    completion (``BinCompletion``, stage "search"; 20 000 nodes and a
-///    tenth of the time left at most); without converged
-///    duals, bin completion first and the model on waste alone. Either a
+///    on its own); without converged duals, a short branch and bound by
+///    bin completion first (``BinCompletion``, stage "search"; 20 000
+///    nodes and a tenth of the time left at most) and the model on waste
+///    alone. Either a
 ///    packing in that many rows, or a proof that there is none (the bound
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
@@ -186,12 +186,25 @@ struct ExactPipeline {
   /// before, a fifth of the time left was spent on nothing where the
   /// graph was too large (AI 600_20000: 3.7 s).
   var wideDiveShareWithoutMIP = 0.8
-  /// The short bin completion after a near-full-rows model that did not
-  /// decide: its share of the time left at most (and 20 000 nodes). It
-  /// settled none of the hard sample nor of the 1587 classic instances,
-  /// and took 16 s of 60 on AI 600_20000_DI_1 (600 items), which the wide
-  /// dive, the stage that finds AI packings, now has.
-  var searchAfterModelShare = 0.1
+  /// The short bin completion before the near-full-rows model where there
+  /// are no dual restrictions: its share of the time left at most (and
+  /// 20 000 nodes). Where there are restrictions the model comes alone:
+  /// the bin completion that followed an undecided model settled none of
+  /// the hard sample nor of the 1587 classic instances, took 16 s of 60 on
+  /// AI 600_20000_DI_1 (600 items), and 3-4 s on Waescher TEST0030 (111
+  /// items) in about one run in ten, before the wide dive found the
+  /// packing the short dive had missed.
+  var searchBeforeModelShare = 0.1
+  /// The share of the time left for the dive (with backtracking) after the
+  /// first near-full-rows model too big for its dual restrictions, before
+  /// more restrictions: on Waescher TEST0030, whose short dive misses in
+  /// about one run in ten, the five further sets of restrictions and
+  /// their models took 2 s and decided nothing, and the wide dive after
+  /// them found the packing in 0.2 s. Not where the bound's rows must be
+  /// exactly full: on ANI 402_10000_NR_23 that dive took 2.7 s of the
+  /// near-full-rows model's time and could find nothing (the optimum is
+  /// one row above the bound).
+  var diveBetweenRestrictionsShare = 0.05
   /// Whether the exact cover of exactly-full rows runs (stage 3 above):
   /// not by default (see there for what was measured).
   var exactCoverStage = false
@@ -321,6 +334,7 @@ struct ExactPipeline {
       var restrictions = try nextRestrictions()
       note("dual restrictions (\(restrictions.count))")
       var searchRaisedBound = false
+      var divedBetweenRestrictions = false
       if exactCoverStage && rowsMustBeFull(rows: bound.value, scaled: scaled) && scaled.isExact && !restrictions.isEmpty {
         let outcome = exactCoverOfFullRows(
           types: types, rows: bound.value, restrictions: restrictions,
@@ -339,9 +353,9 @@ struct ExactPipeline {
       let searchDeadline = setup.clock.now + setup.timeLeft * 0.6
       while best.rowCount > bound.value && searchDeadline - setup.clock.now > .milliseconds(20) {
         // Under dual restrictions the near-full rows are few: that model
-        // first, then bin completion; without them, the other way round.
+        // alone; without them, a short bin completion first.
         var answer = BinCompletion.Answer.unknown, n = 0
-        for step in restrictions.isEmpty ? ["search", "MIP"] : ["MIP", "search"] {
+        for step in restrictions.isEmpty ? ["search", "MIP"] : ["MIP"] {
           if step == "MIP" {
             while true {
               var model = NearFullRowsModel(types: types, rows: bound.value, restrictions: restrictions)
@@ -356,6 +370,18 @@ struct ExactPipeline {
               guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
                 searchDeadline - setup.clock.now > .milliseconds(100)
               else { break }
+              // The model is too big for the restrictions so far. Where the
+              // bound's rows hold a packing that the short dive missed, a
+              // dive with backtracking finds it sooner than further sets
+              // of restrictions: one, short, before them. Not where the
+              // rows must be exactly full (AI, ANI): the dives there are
+              // the wide dive's, and on ANI no packing is to be found.
+              if !divedBetweenRestrictions && !rowsMustBeFull(rows: bound.value, scaled: scaled) {
+                divedBetweenRestrictions = true
+                try dive(share: diveBetweenRestrictionsShare, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
+                note("dive between restrictions")
+                if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+              }
               // Every set holds on its own: a row must meet them all.
               let more = try nextRestrictions()
               // Each set's gaps (in units of 2^-36 of a row): the looser, the
@@ -365,7 +391,7 @@ struct ExactPipeline {
               restrictions += more
             }
           } else {
-            let until = min(searchDeadline, setup.clock.now + setup.timeLeft * searchAfterModelShare)
+            let until = min(searchDeadline, setup.clock.now + setup.timeLeft * searchBeforeModelShare)
             (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: until)
             searchNodes += n
           }
