@@ -1,3 +1,4 @@
+import Foundation
 @testable import RowPackingILP
 import RowPacking
 import TestSupport
@@ -131,7 +132,23 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   func testProvenOptimumEqualsBruteForce() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: false)
+  }
+
+  /// The same with the pair chosen first by its failures so far: another
+  /// tree, the same answers (a refutation must still be one).
+  func testProvenOptimumEqualsBruteForceWithBranchingHistory() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: true)
+  }
+
+  /// And with restarts after 2, 4, 8, ... nodes: the last run is complete.
+  func testProvenOptimumEqualsBruteForceWithRestarts() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: true, restartNodes: 2)
+  }
+
+  func provenOptimumEqualsBruteForce(branchingHistory: Bool, restartNodes: Int? = nil) throws {
     var branched = 0
+    var restarts = 0
     for seed in UInt64(1)...40 {
       var random = SplitMix64(seed: seed)
       let (sizes, capacity) = instance(&random, items: 5...11)
@@ -140,14 +157,20 @@ final class BranchAndPriceTests: XCTestCase {
       defer { session.close() }
       // Start from the single items only: the tree must find the rows.
       let refute = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+      refute.branchingHistory = branchingHistory
+      refute.restartNodes = restartNodes
       let proof = try refute.decide(rows: optimum - 1, until: far)
+      restarts += proof.restarts
       guard case .infeasible = proof.answer else {
         XCTFail("seed \(seed): \(optimum - 1) rows not refuted: \(proof.summary)")
         continue
       }
       XCTAssertLessThanOrEqual(proof.rootBound, optimum, "seed \(seed)")
       let solve = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+      solve.branchingHistory = branchingHistory
+      solve.restartNodes = restartNodes
       let found = try solve.decide(rows: optimum, until: far)
+      restarts += found.restarts
       XCTAssertLessThanOrEqual(found.rootBound, optimum, "seed \(seed): a bound above the optimum")
       guard case .packing(let rows) = found.answer else {
         XCTFail("seed \(seed): no packing in \(optimum) rows: \(found.summary)")
@@ -159,6 +182,7 @@ final class BranchAndPriceTests: XCTestCase {
       if found.nodes > 1 || proof.nodes > 1 { branched += 1 }
     }
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
+    if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
   }
 
   /// The pipeline's stage over item types (repeated sizes): items taken
@@ -190,6 +214,46 @@ final class BranchAndPriceTests: XCTestCase {
       let packing = types.packing(patterns: patterns)
       XCTAssertEqual(packing.rowCount, optimum, message)
       XCTAssertEqual(verify(packing, for: instance), [], message)
+    }
+  }
+
+  /// On two ANI instances of 201 items (the hard sets, skipped when
+  /// absent), whose optimum is the LP bound plus one: asked for the LP
+  /// bound's rows, the tree with the branching history and restarts never
+  /// gives a packing (there is none); asked for the optimum's rows, it
+  /// never refutes them (a bound above the optimum). Its deadline bounds the run; it need not decide
+  /// (a debug build is slow), but its failed pairs and restarts are the
+  /// paths the small instances above do not reach.
+  func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
+    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
+    let optimaFile = root.appendingPathComponent("optima.tsv")
+    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
+    let entries = table.entries.values.filter { $0.set == "ANI" && $0.itemCount == 201 }.sorted { $0.instance < $1.instance }
+    XCTAssertFalse(entries.isEmpty, "no ANI instance of 201 items in \(optimaFile.path)")
+    for entry in entries.prefix(2) {
+      let file = root.appendingPathComponent("instances/ANI/\(entry.instance).txt")
+      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      pipeline.branchAndPriceHistory = true
+      pipeline.branchAndPriceRestartNodes = 8
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let lp = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      XCTAssertLessThanOrEqual(lp.rowBound, entry.optimum, entry.instance)
+      let best = pipeline.setup.bestHeuristic
+      for rows in [entry.optimum - 1, entry.optimum] {
+        let (outcome, patterns) = try pipeline.branchAndPrice(
+          session: session, types: types, master: master, root: lp, best: best, rows: rows,
+          until: ContinuousClock().now + .seconds(rows < entry.optimum ? 5 : 2))
+        XCTAssertLessThanOrEqual(outcome.rootBound, entry.optimum, "\(entry.instance): a bound above the optimum")
+        if rows < entry.optimum {
+          XCTAssertNil(patterns, "\(entry.instance): a packing in \(rows) rows, below the optimum \(entry.optimum)")
+        } else if case .infeasible = outcome.answer {
+          XCTFail("\(entry.instance): \(rows) rows refuted, the optimum: \(outcome.summary)")
+        }
+      }
     }
   }
 }

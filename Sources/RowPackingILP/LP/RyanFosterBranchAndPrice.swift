@@ -38,11 +38,20 @@ import RowPacking
 /// others. Without a fractional pair the LP solution is integral, or its
 /// together-relation gives the rows.
 ///
+/// Off by default, the branching history of da Silva and Schouery
+/// (``branchingHistory``) and restarts from the root (``restartNodes``):
+/// on ANI 402_10000 (NR_1, 3, 7, 9, 27; 60 s) neither decided an instance
+/// the plain tree does not, and the share of the tree refuted in that time
+/// (``Outcome/closed``) was not larger (docs/ARCHITECTURE.md has the numbers).
+///
 /// D. M. Ryan and B. A. Foster, "An integer programming approach to
 /// scheduling", Computer Scheduling of Public Transport, 1981; P. H. Vance,
 /// C. Barnhart, E. L. Johnson and G. L. Nemhauser, "Solving binary cutting
 /// stock problems by column generation and branch-and-bound", Computational
-/// Optimization and Applications 3, 1994.
+/// Optimization and Applications 3, 1994; R. F. F. da Silva and
+/// R. C. S. Schouery, "Solving cutting stock problems via an extended
+/// Ryan-Foster branching scheme and fast column generation", INFORMS
+/// Journal on Computing, 2025 (arXiv 2308.03595).
 ///
 /// - Complexity: exponential in the worst case: each node runs column
 ///   generation (master LP solves by GLPK's simplex, exact pricing).
@@ -61,6 +70,22 @@ final class RyanFosterBranchAndPrice {
   /// the node) in the smoothed duals (Wentges, 1997, as in
   /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
   var smoothing = 0.7
+  /// Whether the pair to branch on is chosen first by the failures of its
+  /// sizes so far (off by default): each node whose two children were
+  /// both pruned counts one failure for the sizes of its two merged items,
+  /// and at a converged node the fractional pair whose sizes failed most
+  /// often comes first, then the largest, then the nearest 0.5. This is
+  /// the variable selection from branching history of da Silva and
+  /// Schouery (a pair that refuted a subtree is tried high in the next
+  /// ones, a fail-first rule: the tree must be refuted whole), keyed by
+  /// sizes as theirs is by item types.
+  var branchingHistory = false
+  /// With the history, the nodes of a first run before the tree starts
+  /// again from the root (nil: never), twice as many each time: the pairs
+  /// that failed deep in one run are branched on near the root in the
+  /// next (as restarts do in a SAT solver), and as the runs grow the
+  /// last one is complete. Off by default.
+  var restartNodes: Int? = nil
 
   /// A branching decision: two items in one row (`together`) or not.
   struct Decision: Hashable {
@@ -153,6 +178,13 @@ final class RyanFosterBranchAndPrice {
     var pricingNodes = 0
     /// The deepest node.
     var depth = 0
+    /// Branching nodes whose two children were both pruned.
+    var failedPairs = 0
+    /// Runs started again from the root (``restartNodes``).
+    var restarts = 0
+    /// The share of the tree refuted, `sum 2^-depth` over the pruned
+    /// nodes (1 when every node is pruned): how far an undecided tree got.
+    var closed = 0.0
     /// The root's best safe row bound.
     var rootBound = 0
     /// Columns in the master at the end.
@@ -170,7 +202,7 @@ final class RyanFosterBranchAndPrice {
       case .infeasible: what = "infeasible"
       case .unknown: what = "not decided"
       }
-      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(solves) master solves, "
+      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(solves) master solves, "
         + "\(pricingNodes) pricing nodes, \(columns) columns, root bound \(rootBound), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
@@ -234,9 +266,17 @@ final class RyanFosterBranchAndPrice {
     let target = rows + 1
 
     enum NodeEnd { case pruned, packing([[Int]]), unknown }
+    /// Failures (both children pruned) by the sizes of the pair.
+    var failures: [Int: Int] = [:]
+    /// Nodes of the current run, and the most it may take.
+    var runNodes = 0
+    var runLimit = branchingHistory ? restartNodes : nil
+    func sizesKey(_ a: Int, _ b: Int) -> Int { min(a, b) * (capacity + 1) + max(a, b) }
 
     func explore(_ decisions: [Decision]) throws(GLPKError) -> NodeEnd {
       outcome.nodes += 1
+      runNodes += 1
+      if let limit = runLimit, runNodes > limit { return .unknown }
       outcome.depth = max(outcome.depth, decisions.count)
       let node = NodeItems(itemCount: sizes.count, decisions: decisions)
       try restrict(to: node)
@@ -287,12 +327,12 @@ final class RyanFosterBranchAndPrice {
         if let c = center, smoothing > 0 {
           let point = groupDuals.indices.map { smoothing * c.point[$0] + (1 - smoothing) * groupDuals[$0] }
           guard let (answer, bound) = price(at: point) else { return .unknown }
-          if bound >= target { return .pruned }
+          if bound >= target { outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1); return .pruned }
           entering = ([answer.items] + answer.others).filter(pricesOut)
         }
         if entering.isEmpty {
           guard let (answer, bound) = price(at: groupDuals) else { return .unknown }
-          if bound >= target { return .pruned }
+          if bound >= target { outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1); return .pruned }
           entering = ([answer.items] + answer.others).filter(pricesOut)
           converged = answer.value <= scale + scale / 1_000_000_000 || entering.isEmpty
         }
@@ -313,13 +353,16 @@ final class RyanFosterBranchAndPrice {
         guard let merged = node.mergedItems(of: columns[c]) else { continue }
         for a in merged.indices { for b in merged.indices where b > a { together[merged[a] * count + merged[b], default: 0] += solution.values[c] } }
       }
-      var pick: (g: Int, h: Int, score: Double, size: Int)? = nil
+      var pick: (g: Int, h: Int, score: Double, size: Int, failed: Int)? = nil
       for (key, value) in together where value > 1e-6 && value < 1 - 1e-6 {
         let (g, h) = (key / count, key % count)
         let score = min(value, 1 - value), size = groupSizes[g] + groupSizes[h]
-        if pick == nil || size > pick!.size || (size == pick!.size && score > pick!.score) {
-          pick = (g, h, score, size)
+        let failed = branchingHistory ? failures[sizesKey(groupSizes[g], groupSizes[h]), default: 0] : 0
+        if let p = pick {
+          guard failed > p.failed || (failed == p.failed && (size > p.size || (size == p.size && score > p.score)))
+          else { continue }
         }
+        pick = (g, h, score, size, failed)
       }
       guard let pick else {
         // No fractional pair: the together-relation's classes are rows.
@@ -343,10 +386,20 @@ final class RyanFosterBranchAndPrice {
         if case .pruned = end { continue }
         return end
       }
+      outcome.failedPairs += 1
+      if branchingHistory { failures[sizesKey(groupSizes[pick.g], groupSizes[pick.h]), default: 0] += 1 }
       return .pruned
     }
 
-    switch try explore([]) {
+    var end = try explore([])
+    while case .unknown = end, let limit = runLimit, runNodes > limit, clock.now < deadline {
+      outcome.restarts += 1
+      outcome.closed = 0
+      runNodes = 0
+      runLimit = limit * 2
+      end = try explore([])
+    }
+    switch end {
     case .pruned: outcome.answer = .infeasible
     case .packing(let packing): outcome.answer = .packing(packing)
     case .unknown: outcome.answer = .unknown

@@ -45,6 +45,8 @@ extension ExactPipeline {
     let search = try RyanFosterBranchAndPrice(
       session: session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,
       initialColumns: bestRows + basic)
+    search.branchingHistory = branchAndPriceHistory
+    search.restartNodes = branchAndPriceRestartNodes
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })

@@ -174,6 +174,12 @@ struct ExactPipeline {
   /// and its share of the time left.
   var branchAndPriceStage = false
   var branchAndPriceShare = 0.8
+  /// Whether that tree picks its pairs first by their failures so far
+  /// (``RyanFosterBranchAndPrice/branchingHistory``): not by default.
+  var branchAndPriceHistory = false
+  /// With it, the first run's nodes before the tree restarts
+  /// (``RyanFosterBranchAndPrice/restartNodes``); nil: no restarts.
+  var branchAndPriceRestartNodes: Int? = nil
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
