@@ -50,14 +50,23 @@ final class SubsetRowCutsTests: XCTestCase {
     return (drawn.sizes.map { palette[$0 % palette.count] }, drawn.capacity)
   }
 
+  /// The instances of `seeds` with at least `leastTypes` item types, each
+  /// with every packing in at most as many rows as items.
+  func smallInstances(
+    seeds: ClosedRange<UInt64>, items: ClosedRange<Int>, leastTypes: Int
+  ) -> [(seed: UInt64, types: ItemTypes, packings: [[Pattern]])] {
+    seeds.compactMap { seed in
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: items)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      guard types.count >= leastTypes else { return nil }
+      return (seed, types, allPackings(types, limit: sizes.count))
+    }
+  }
+
   func testEveryTripleCutHoldsForEveryPacking() {
     var checked = 0
-    for seed in UInt64(1)...30 {
-      var random = SplitMix64(seed: seed)
-      let (sizes, capacity) = instance(&random, items: 4...7)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      guard types.count >= 3 else { continue }
-      let packings = allPackings(types, limit: sizes.count)
+    for (seed, types, packings) in smallInstances(seeds: 1...30, items: 4...7, leastTypes: 3) {
       for i in 0..<types.count {
         for j in (i + 1)..<types.count {
           for k in (j + 1)..<types.count {
@@ -220,12 +229,7 @@ final class SubsetRowCutsTests: XCTestCase {
     }
     XCTAssertGreaterThan(violated, 50, "few violated sets: the test checks little")
     // Valid for every packing (any set of types, multiplier 1/2).
-    for seed in UInt64(1)...20 {
-      var random = SplitMix64(seed: seed)
-      let (sizes, capacity) = instance(&random, items: 5...7)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      guard types.count >= 5 else { continue }
-      let packings = allPackings(types, limit: sizes.count)
+    for (_, types, packings) in smallInstances(seeds: 1...20, items: 5...7, leastTypes: 5) {
       let cut = SubsetRowCut(types: Array(0..<5), demands: types.demands)
       for packing in packings {
         XCTAssertLessThanOrEqual(packing.reduce(0) { $0 + cut.coefficient(of: $1.sorted()) }, cut.rightHandSide)
