@@ -386,7 +386,11 @@ struct ExactPipeline {
                 divedBetweenRestrictions = true
                 try dive(share: diveBetweenRestrictionsShare, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
                 note("dive between restrictions")
-                if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+                if best.rowCount <= bound.value {
+                  return setup.result(
+                    packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP",
+                    nodes: searchRaisedBound ? searchNodes : nil)
+                }
               }
               // Every set holds on its own: a row must meet them all.
               let more = try nextRestrictions()
