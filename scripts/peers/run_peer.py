@@ -243,7 +243,18 @@ def version(solver):
             import ortools
             return ortools.__version__
         import highspy
-        h = highspy.Highs()
+        # HiGHS 1.16 prints its banner on stdout when constructed (from C++,
+        # so sys.stdout cannot catch it): file descriptor 1 goes to
+        # /dev/null meanwhile, so that the version stays one line.
+        sys.stdout.flush()
+        saved = os.dup(1)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 1)
+                h = highspy.Highs()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
         return f"{h.versionMajor()}.{h.versionMinor()}.{h.versionPatch()}"
     except Exception as error:  # noqa: BLE001
         return f"unknown ({error})"
