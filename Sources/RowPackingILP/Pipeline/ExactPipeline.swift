@@ -433,6 +433,8 @@ struct ExactPipeline {
         let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
         try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
         note("wide dive")
+        // Column generation so far, the dives' residual LPs included.
+        if verbose { try session.log(master.summary) }
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }
