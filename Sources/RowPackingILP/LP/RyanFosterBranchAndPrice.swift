@@ -320,6 +320,11 @@ final class RyanFosterBranchAndPrice {
           if center == nil || value > center!.value { center = (point, value) }
           return (answer, bound)
         }
+        /// The node is pruned by its bound: its share of the tree is refuted.
+        func prunedByBound() -> NodeEnd {
+          outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
+          return .pruned
+        }
         var entering: [[Int]] = []
         var converged = false
         // Wentges smoothing: first at a point between the centre and the
@@ -327,12 +332,12 @@ final class RyanFosterBranchAndPrice {
         if let c = center, smoothing > 0 {
           let point = groupDuals.indices.map { smoothing * c.point[$0] + (1 - smoothing) * groupDuals[$0] }
           guard let (answer, bound) = price(at: point) else { return .unknown }
-          if bound >= target { outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1); return .pruned }
+          if bound >= target { return prunedByBound() }
           entering = ([answer.items] + answer.others).filter(pricesOut)
         }
         if entering.isEmpty {
           guard let (answer, bound) = price(at: groupDuals) else { return .unknown }
-          if bound >= target { outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1); return .pruned }
+          if bound >= target { return prunedByBound() }
           entering = ([answer.items] + answer.others).filter(pricesOut)
           converged = answer.value <= scale + scale / 1_000_000_000 || entering.isEmpty
         }
