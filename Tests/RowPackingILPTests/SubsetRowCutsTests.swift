@@ -252,15 +252,21 @@ final class SubsetRowCutsTests: XCTestCase {
     return (root, cutAndPrice, try cutAndPrice.run(target: .max, until: far))
   }
 
+  /// An instance of `items` items (their count drawn first), capacity
+  /// 100...149, sizes in (capacity / 4, capacity / 2]: rows of two or three.
+  func quarterSizedInstance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
+    let n = items.lowerBound + Int(random.next() % UInt64(items.count))
+    let capacity = 100 + Int(random.next() % 50)
+    return ((0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }, capacity)
+  }
+
   /// Cut-and-price with five-type cuts too: the bound never exceeds the
   /// optimum (brute force), and the run ends with no cut violated.
   func testCutAndPriceWithFiveRowCutsNeverExceedsTheOptimum() throws {
     var fiveRowCuts = 0
     for seed in UInt64(1)...120 {
       var random = SplitMix64(seed: seed)
-      let n = 6 + Int(random.next() % 5)
-      let capacity = 100 + Int(random.next() % 50)
-      let sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+      let (sizes, capacity) = quarterSizedInstance(&random, items: 6...10)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       let (root, cutAndPrice, outcome) = try cutAndPriceToTheEnd(types) { $0.fiveRowCuts = true }
@@ -341,9 +347,7 @@ final class SubsetRowCutsTests: XCTestCase {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       // Rows of two or three items, some sizes repeated (demands above 1).
-      let n = 5 + Int(random.next() % 6)
-      let capacity = 100 + Int(random.next() % 50)
-      var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+      var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
       if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
