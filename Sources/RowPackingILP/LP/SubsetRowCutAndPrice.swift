@@ -65,6 +65,10 @@ final class SubsetRowCutAndPrice {
     var converged: Bool
     /// The time it took.
     var elapsed = Duration.zero
+    /// The integer duals of every master found optimal for its cuts (the
+    /// first without cuts), each a restriction of the rows of a packing in
+    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
+    var restrictions: [NearFullRowsModel.CutRestriction] = []
 
     /// One line for the verbose log.
     var summary: String {
@@ -214,6 +218,8 @@ final class SubsetRowCutAndPrice {
       if answer.value > scale + scale / 1_000_000_000, !entering.isEmpty, try add(entering) > 0 { continue }
       // The master is optimal for the full LP with these cuts: separate.
       if outcome.objectiveWithoutCuts == nil { outcome.objectiveWithoutCuts = lp.objective }
+      outcome.restrictions.append(
+        .init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: answer.value))
       guard cuts.count < cutLimit else { outcome.converged = true; break }
       let limit = min(cutsPerRound, cutLimit - cuts.count)
       var found = SubsetRowCutSeparation.separate(

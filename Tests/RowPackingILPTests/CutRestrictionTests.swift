@@ -1,0 +1,172 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// The near-full-rows model restricted by the duals of cut-and-price with
+/// subset-row cuts (``NearFullRowsModel/CutRestriction``), against brute
+/// force on small seeded instances: the restricted enumeration is exactly
+/// the patterns whose value reaches the least value, each restriction's
+/// maximum is exact, no row of any packing in the optimum's rows is cut
+/// off, and the restricted model decides K rows as ``BinCompletion`` does.
+final class CutRestrictionTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  /// Every packing of `types` in at most `limit` rows (as row patterns,
+  /// each sorted): items by type, each into an open row with room or a
+  /// new one.
+  func allPackings(_ types: ItemTypes, limit: Int) -> [[Pattern]] {
+    var items: [Int] = []
+    for t in 0..<types.count { items += Array(repeating: t, count: types.demands[t]) }
+    var rows: [Pattern] = []
+    var loads: [Int] = []
+    var packings: [[Pattern]] = []
+    func place(_ i: Int) {
+      if i == items.count { packings.append(rows.map { $0.sorted() }); return }
+      let t = items[i]
+      for r in rows.indices where loads[r] + types.sizes[t] <= types.capacity {
+        rows[r].append(t)
+        loads[r] += types.sizes[t]
+        place(i + 1)
+        rows[r].removeLast()
+        loads[r] -= types.sizes[t]
+      }
+      if rows.count < limit {
+        rows.append([t])
+        loads.append(types.sizes[t])
+        place(i + 1)
+        rows.removeLast()
+        loads.removeLast()
+      }
+    }
+    place(0)
+    return packings
+  }
+
+  /// Rows of two or three items (sizes above a quarter), on even seeds
+  /// from three sizes only (demands above 1), so that cuts are added.
+  func instance(seed: UInt64) -> (sizes: [Int], capacity: Int) {
+    var random = SplitMix64(seed: seed)
+    let n = 5 + Int(random.next() % 6)
+    let capacity = 100 + Int(random.next() % 50)
+    var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+    return (sizes, capacity)
+  }
+
+  /// The cut restrictions of cut-and-price lose no packing: every row of
+  /// every packing in the optimum's rows meets each of them, each maximum
+  /// is the enumerated one, and the model with them (alone, and with the
+  /// plain LP's restrictions) finds a packing in the optimum's rows and
+  /// none in one row fewer, as bin completion does.
+  func testCutRestrictionsLoseNoPacking() throws {
+    var restrictionsChecked = 0
+    var withCuts = 0
+    var patternsRemoved = 0
+    for seed in UInt64(1)...300 {
+      let (sizes, capacity) = instance(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      _ = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let plain = try master.dualRestrictions(seed: seed, until: far)
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      let restrictions = outcome.restrictions
+      XCTAssertFalse(restrictions.isEmpty, label)
+      // Every pattern within the demands (any waste).
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
+      let packings = allPackings(types, limit: optimum)
+      XCTAssertFalse(packings.isEmpty, label)
+      for rows in [optimum - 1, optimum] {
+        for (plainUsed, cutUsed) in [([], restrictions), (plain, restrictions), (plain, Array(restrictions.suffix(1)))] {
+          var model = NearFullRowsModel(types: types, rows: rows, restrictions: plainUsed)
+          model.cutRestrictions = cutUsed
+          let answer = try model.decide(session: session, until: far).answer
+          let expected = BinCompletion(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
+          switch (answer, expected) {
+          case (.infeasible, .infeasible): break
+          case (.packing(let patterns), .packing):
+            XCTAssertLessThanOrEqual(patterns.count, rows, label)
+            var count = [Int](repeating: 0, count: types.count)
+            for p in patterns { for t in p { count[t] += 1 } }
+            XCTAssertEqual(count, types.demands, "\(label): the model's packing holds every item once")
+          default: XCTFail("\(label), \(rows) rows: model \(answer.summary), bin completion \(expected.summary)")
+          }
+        }
+      }
+      let model = NearFullRowsModel(types: types, rows: optimum)
+      var cutModel = model
+      cutModel.cutRestrictions = restrictions
+      let least = try XCTUnwrap(cutModel.leastCutValues(), "\(label): a packing exists, so no gap is negative")
+      for (r, restriction) in restrictions.enumerated() {
+        XCTAssertEqual(restriction.maxValue, every.map(restriction.value(of:)).max() ?? 0, "\(label): exact maximum")
+        for packing in packings {
+          for row in packing {
+            XCTAssertGreaterThanOrEqual(restriction.value(of: row), least[r], "\(label): row \(row) of \(packing) cut off")
+          }
+        }
+        restrictionsChecked += 1
+        if restriction.cutWeights.contains(where: { $0 < 0 }) { withCuts += 1 }
+      }
+      let budget = optimum * capacity - sizes.reduce(0, +)
+      let unrestricted = try XCTUnwrap(model.patterns(budget: budget))
+      let restricted = try XCTUnwrap(cutModel.patterns(budget: budget, leastCutValues: least))
+      patternsRemoved += unrestricted.count - restricted.count
+    }
+    XCTAssertGreaterThan(withCuts, 10, "few restrictions with a cut in play: the test checks little")
+    XCTAssertGreaterThan(patternsRemoved, 0, "the restrictions never removed a row: the test checks little")
+    print("cut restrictions: \(restrictionsChecked) checked, \(withCuts) with cuts, \(patternsRemoved) rows removed")
+  }
+
+  /// The restricted enumeration returns exactly the patterns of load
+  /// within the budget whose value reaches the least value (brute-force
+  /// filter), for random weights near proportional to the sizes, random
+  /// cuts of negative weight and random least values; with exact tables,
+  /// coarse grids and Dantzig's bound (table limits).
+  func testRestrictedEnumerationIsTheFilter() throws {
+    var kept = 0
+    var removed = 0
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let capacity = uniform(20...60)
+      let sizes = (0..<uniform(4...9)).map { _ in uniform(3...(capacity / 2)) }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let m = types.count
+      guard m >= 3 else { continue }
+      var restrictions: [NearFullRowsModel.CutRestriction] = []
+      for _ in 0..<uniform(1...2) {
+        let weights = types.sizes.map { s in uniform(0...6) == 0 ? 0 : max(0, s * 100 + uniform(-150...150)) }
+        var cuts: [SubsetRowCut] = []
+        for _ in 0..<uniform(0...4) {
+          var triple: Set<Int> = []
+          while triple.count < 3 { triple.insert(uniform(0...(m - 1))) }
+          cuts.append(SubsetRowCut(types: Array(triple), demands: types.demands))
+        }
+        let cutWeights = cuts.map { _ in uniform(0...3) == 0 ? 0 : -uniform(1...3000) }
+        restrictions.append(.init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: 0))
+      }
+      var model = NearFullRowsModel(types: types, rows: 1)
+      model.cutRestrictions = restrictions
+      model.weightTableLimit = [NearFullRowsModel.WeightBound.tableLimit, 3 * (m + 1), 1][Int(seed % 3)]
+      let budget = uniform(0...(capacity / 2))
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: 1).patterns(budget: budget))
+      let least = restrictions.map { r in
+        let values = every.map(r.value(of:))
+        return (values.min() ?? 0) + uniform(0...max(0, (values.max() ?? 0) - (values.min() ?? 0)))
+      }
+      let expected = every.filter { p in restrictions.indices.allSatisfy { restrictions[$0].value(of: p) >= least[$0] } }
+      let found = try XCTUnwrap(model.patterns(budget: budget, leastCutValues: least))
+      XCTAssertEqual(Set(found), Set(expected), "seed \(seed): sizes \(sizes), capacity \(capacity), least \(least)")
+      XCTAssertEqual(found.count, Set(found).count, "seed \(seed): no pattern twice")
+      kept += expected.count
+      removed += every.count - expected.count
+    }
+    XCTAssertGreaterThan(kept, 0)
+    XCTAssertGreaterThan(removed, 0)
+  }
+}
