@@ -44,6 +44,11 @@ final class SubsetRowCutAndPrice {
   /// The most item types for the exhaustive separation
   /// (``SubsetRowCutSeparation/separateExhaustively(patterns:values:demands:existing:limit:minimumViolation:)``).
   var exhaustiveTypeLimit = 700
+  /// GLPK's tolerance on reduced costs for the master (nil: its default,
+  /// 1e-7). The duals' restrictions (``Outcome/restrictions``) fit in a
+  /// gap about `K x` this tolerance wide: the rows within it are far fewer
+  /// with a tighter one.
+  var dualTolerance: Double? = nil
   /// Whether cuts on five types (``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
   /// are separated where no 3-type cut is violated.
   var fiveRowCuts = false
@@ -187,7 +192,7 @@ final class SubsetRowCutAndPrice {
       // The primal simplex throughout: after cut rows were added, GLPK's
       // dual simplex met "excessive numerical instability" on ANI masters
       // (thousands of columns, a degenerate optimum) and took seconds.
-      let lp = try problem.solveLP(timeLimit: deadline - clock.now)
+      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { break }
