@@ -60,6 +60,17 @@ final class CutRestrictionTests: XCTestCase {
   /// plain LP's restrictions) finds a packing in the optimum's rows and
   /// none in one row fewer, as bin completion does.
   func testCutRestrictionsLoseNoPacking() throws {
+    try checkCutRestrictions(dualTolerance: nil)
+  }
+
+  /// The same with GLPK's reduced costs at 1e-10 (as the pipeline's
+  /// stage solves the cut master): the restrictions and the safe bound
+  /// hold whatever the duals.
+  func testCutRestrictionsLoseNoPackingAtTightTolerance() throws {
+    try checkCutRestrictions(dualTolerance: 1e-10)
+  }
+
+  private func checkCutRestrictions(dualTolerance: Double?) throws {
     var restrictionsChecked = 0
     var withCuts = 0
     var patternsRemoved = 0
@@ -74,7 +85,9 @@ final class CutRestrictionTests: XCTestCase {
       _ = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
       let plain = try master.dualRestrictions(seed: seed, until: far)
       let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      cutAndPrice.dualTolerance = dualTolerance
       let outcome = try cutAndPrice.run(target: .max, until: far)
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label): the safe bound")
       let restrictions = outcome.restrictions
       XCTAssertFalse(restrictions.isEmpty, label)
       // Every pattern within the demands (any waste).
@@ -119,7 +132,7 @@ final class CutRestrictionTests: XCTestCase {
     }
     XCTAssertGreaterThan(withCuts, 10, "few restrictions with a cut in play: the test checks little")
     XCTAssertGreaterThan(patternsRemoved, 0, "the restrictions never removed a row: the test checks little")
-    print("cut restrictions: \(restrictionsChecked) checked, \(withCuts) with cuts, \(patternsRemoved) rows removed")
+    print("cut restrictions (tolerance \(dualTolerance.map(String.init(describing:)) ?? "default")): \(restrictionsChecked) checked, \(withCuts) with cuts, \(patternsRemoved) rows removed")
   }
 
   /// The restricted enumeration returns exactly the patterns of load
@@ -168,5 +181,48 @@ final class CutRestrictionTests: XCTestCase {
     }
     XCTAssertGreaterThan(kept, 0)
     XCTAssertGreaterThan(removed, 0)
+  }
+
+  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:until:)``
+  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restriction:until:)``)
+  /// against brute force: the bound never exceeds the optimum, the model
+  /// refutes one row below it or says nothing, and never refutes the
+  /// optimum's rows; the whole pipeline with the stage on (early) proves
+  /// the optimum and its packing verifies.
+  func testPipelineStageAgreesWithBruteForce() throws {
+    for seed in UInt64(1)...60 {
+      let (sizes, capacity) = instance(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let outcome = try pipeline.subsetRowCutBound(
+        session: session, types: types, master: master, root: root, target: optimum, until: far)
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      for restriction in outcome.restrictions {
+        for rows in [optimum - 1, optimum] where rows > 0 {
+          let answer = try pipeline.cutRestrictionModel(
+            session: session, types: types, rows: rows, restriction: restriction, until: far).answer
+          switch answer {
+          case .packing(let patterns):
+            XCTAssertEqual(rows, optimum, "\(label): a packing in \(rows) rows")
+            XCTAssertLessThanOrEqual(patterns.count, rows, label)
+          case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label): the optimum's rows refuted")
+          case .unknown: break
+          }
+        }
+      }
+      pipeline.subsetRowCutStage = true
+      let result = pipeline.run()
+      let packing = try XCTUnwrap(result.packing, label)
+      XCTAssertEqual(packing.rowCount, optimum, label)
+      XCTAssertEqual(result.lowerBound.value, optimum, label)
+      XCTAssertEqual(verify(packing, for: instance), [], label)
+    }
   }
 }
