@@ -184,7 +184,7 @@ final class CutRestrictionTests: XCTestCase {
   }
 
   /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:until:)``
-  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restriction:until:)``)
+  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:until:)``)
   /// against brute force: the bound never exceeds the optimum, the model
   /// refutes one row below it or says nothing, and never refutes the
   /// optimum's rows; the whole pipeline with the stage on (early) proves
@@ -204,10 +204,10 @@ final class CutRestrictionTests: XCTestCase {
       let outcome = try pipeline.subsetRowCutBound(
         session: session, types: types, master: master, root: root, target: optimum, until: far)
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
-      for restriction in outcome.restrictions {
+      for restrictions in outcome.restrictions.map({ [$0] }) + [outcome.restrictions] {
         for rows in [optimum - 1, optimum] where rows > 0 {
           let answer = try pipeline.cutRestrictionModel(
-            session: session, types: types, rows: rows, restriction: restriction, until: far).answer
+            session: session, types: types, rows: rows, restrictions: restrictions, until: far).answer
           switch answer {
           case .packing(let patterns):
             XCTAssertEqual(rows, optimum, "\(label): a packing in \(rows) rows")

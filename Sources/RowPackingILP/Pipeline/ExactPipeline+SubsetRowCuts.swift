@@ -24,14 +24,15 @@ extension ExactPipeline {
   }
 
   /// Whether the items fit in `rows` rows, decided by the near-full-rows
-  /// model restricted by the duals of cut-and-price's last master
-  /// (``NearFullRowsModel/CutRestriction``), until `deadline`.
+  /// model restricted by the duals of cut-and-price's masters
+  /// (``NearFullRowsModel/CutRestriction``; a row must meet them all),
+  /// until `deadline`.
   func cutRestrictionModel(
-    session: GLPKSession, types: ItemTypes, rows: Int, restriction: NearFullRowsModel.CutRestriction,
+    session: GLPKSession, types: ItemTypes, rows: Int, restrictions: [NearFullRowsModel.CutRestriction],
     until deadline: ContinuousClock.Instant
   ) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
     var model = NearFullRowsModel(types: types, rows: rows)
-    model.cutRestrictions = [restriction]
+    model.cutRestrictions = restrictions
     return try model.decide(session: session, until: deadline)
   }
 }

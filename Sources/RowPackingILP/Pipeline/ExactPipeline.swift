@@ -76,22 +76,26 @@ import RowPacking
 ///    row below the best packing, cut-and-price at the root with
 ///    subset-row cuts (``SubsetRowCutAndPrice``, stage and bound source
 ///    "cuts"), whose safe bound may reach the packing; where it does not,
-///    the near-full-rows model restricted by the last cut master's duals
-///    (``NearFullRowsModel/CutRestriction``). With
-///    ``subsetRowCutStageEarly`` (the default when the stage is on) it
-///    runs right after the short dive where the bound's rows must be
-///    exactly full, else before the arc-flow MIP. Its master is solved
-///    with GLPK's reduced-cost tolerance at ``subsetRowCutDualTolerance``
-///    (1e-10): ANI's cut LP rises above K by less than K x 1e-7 rows, so
-///    that at GLPK's default (1e-7) the safe bound stayed at K (measured
-///    before: 132.0, 132.0 and 198.0 on 402_10000_NR_1, NR_7 and
-///    600_20000_NR_7 with every violated 3-type or 5-type cut added).
-///    Measured at 1e-10 (release, 60 s, machine shared, stage on and
-///    early): ANI 402_10000 NR_1, NR_27 and NR_35 proven in 3.9-8.8 s
-///    (the safe bound 133 after 7-14 cuts in one round, 1.5 s), where the
-///    pipeline without the stage proves none of them in 60 s; NR_3 and
-///    the 600_20000 instances tried (NR_7, NR_11) converge at K with no
-///    violated cut and too many rows for the restricted model.
+///    the near-full-rows model restricted by the duals of the run's
+///    masters (``NearFullRowsModel/CutRestriction``, a row must meet them
+///    all). With ``subsetRowCutStageEarly`` (the default when the stage
+///    is on) it runs right after the short dive where the bound's rows
+///    must be exactly full, else before the arc-flow MIP. Its master is
+///    solved with GLPK's reduced-cost tolerance at
+///    ``subsetRowCutDualTolerance`` (1e-10): ANI's cut LP rises above K by
+///    less than K x 1e-7 rows, so that at GLPK's default (1e-7) the safe
+///    bound stayed at K (measured before: 132.0, 132.0 and 198.0 on
+///    402_10000_NR_1, NR_7 and 600_20000_NR_7 with every violated 3-type
+///    or 5-type cut added). Measured at 1e-10 (release, 60 s, machine
+///    shared, stage on and early): 23 of the 25 ANI 402_10000 instances
+///    proven in 3.1-15.6 s, 21 by the safe bound (133 after 2-38 cuts in
+///    one or two rounds, 0.5-7.4 s), NR_5 and NR_19 by the restricted
+///    model (390 and 340 rows, infeasible); without the stage the
+///    pipeline proves none of NR_1, NR_3, NR_7, NR_27, NR_35 in 60 s.
+///    NR_3, NR_37 and 600_20000 NR_7, NR_11, NR_21 converge at K with no
+///    violated cut and more rows than the restricted model takes.
+///    Off by default until measured on the whole hard set (AI instances
+///    whose packing the short dive missed pay its time too).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
@@ -367,9 +371,9 @@ struct ExactPipeline {
         // Still one row below: the rows a packing in the bound's rows can
         // use, restricted by the cut master's duals, may be few enough for
         // the near-full-rows model.
-        if modelShare > 0, let restriction = outcome.restrictions.last, setup.timeLeft > .milliseconds(100) {
+        if modelShare > 0, !outcome.restrictions.isEmpty, setup.timeLeft > .milliseconds(100) {
           let (answer, n) = try cutRestrictionModel(
-            session: session, types: types, rows: bound.value, restriction: restriction,
+            session: session, types: types, rows: bound.value, restrictions: outcome.restrictions,
             until: setup.clock.now + setup.timeLeft * modelShare)
           nodes = (nodes ?? 0) + n
           note("near-full rows model with the cuts' duals: \(answer.summary)")
