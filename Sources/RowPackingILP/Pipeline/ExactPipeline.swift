@@ -361,9 +361,17 @@ struct ExactPipeline {
       var cutStageRan = false
       func subsetRowCuts(share: Double, modelShare: Double) throws(GLPKError) -> Bool {
         cutStageRan = true
-        let outcome = try subsetRowCutBound(
-          session: session, types: types, master: master, root: root, target: best.rowCount,
-          until: setup.clock.now + setup.timeLeft * share)
+        let outcome: SubsetRowCutAndPrice.Outcome
+        do {
+          outcome = try subsetRowCutBound(
+            session: session, types: types, master: master, root: root, target: best.rowCount,
+            until: setup.clock.now + setup.timeLeft * share)
+        } catch {
+          // A cut master that GLPK does not solve (its tighter tolerance)
+          // costs this stage, not the stages after it.
+          note("subset-row cuts failed: \(error.description)")
+          return false
+        }
         nodes = (nodes ?? 0) + outcome.nodes
         if verbose { try session.log(outcome.summary) }
         if outcome.rowBound > bound.value { bound = LowerBound(value: outcome.rowBound, source: .cuts) }
