@@ -87,12 +87,12 @@ import RowPacking
 ///    bound stayed at K (measured before: 132.0, 132.0 and 198.0 on
 ///    402_10000_NR_1, NR_7 and 600_20000_NR_7 with every violated 3-type
 ///    or 5-type cut added). Measured at 1e-10 (release, 60 s, machine
-///    shared, stage on and early): 23 of the 25 ANI 402_10000 instances
+///    shared, stage on and early): 24 of the 25 ANI 402_10000 instances
 ///    proven in 3.1-15.6 s, 21 by the safe bound (133 after 2-38 cuts in
-///    one or two rounds, 0.5-7.4 s), NR_5 and NR_19 by the restricted
-///    model (390 and 340 rows, infeasible); without the stage the
-///    pipeline proves none of NR_1, NR_3, NR_7, NR_27, NR_35 in 60 s.
-///    NR_3, NR_37 and 600_20000 NR_7, NR_11, NR_21 converge at K with no
+///    one or two rounds, 0.5-7.4 s), NR_5, NR_19 and NR_37 by the
+///    restricted model (390, 340 and 268 rows, infeasible); without the
+///    stage the pipeline proves none of NR_1, NR_3, NR_7, NR_27, NR_35 in
+///    60 s. NR_3 and 600_20000 NR_7, NR_11, NR_21 converge at K with no
 ///    violated cut and more rows than the restricted model takes.
 ///    Off by default until measured on the whole hard set (AI instances
 ///    whose packing the short dive missed pay its time too).
