@@ -225,4 +225,44 @@ final class CutRestrictionTests: XCTestCase {
       XCTAssertEqual(verify(packing, for: instance), [], label)
     }
   }
+
+  /// On two ANI instances of 201 items (the hard sets, skipped when
+  /// absent), whose optimum is the LP bound plus one: the stage's
+  /// cut-and-price at 1e-10 never bounds above the optimum, and its
+  /// restricted model gives no packing in one row fewer and never refutes
+  /// the optimum's rows. Deadlines bound the run; it need not decide (a
+  /// debug build is slow).
+  func testStageAgreesWithTheKnownOptimumOnANI() throws {
+    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
+    let optimaFile = root.appendingPathComponent("optima.tsv")
+    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
+    let entries = table.entries.values.filter { $0.set == "ANI" && $0.itemCount == 201 }.sorted { $0.instance < $1.instance }
+    XCTAssertFalse(entries.isEmpty, "no ANI instance of 201 items in \(optimaFile.path)")
+    for entry in entries.prefix(2) {
+      let file = root.appendingPathComponent("instances/ANI/\(entry.instance).txt")
+      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let lp = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let outcome = try pipeline.subsetRowCutBound(
+        session: session, types: types, master: master, root: lp, target: entry.optimum,
+        until: ContinuousClock().now + .seconds(20))
+      XCTAssertLessThanOrEqual(outcome.rowBound, entry.optimum, "\(entry.instance): a bound above the optimum")
+      guard !outcome.restrictions.isEmpty else { continue }
+      for rows in [entry.optimum - 1, entry.optimum] {
+        let answer = try pipeline.cutRestrictionModel(
+          session: session, types: types, rows: rows, restrictions: outcome.restrictions,
+          until: ContinuousClock().now + .seconds(5)).answer
+        switch answer {
+        case .packing: XCTAssertEqual(rows, entry.optimum, "\(entry.instance): a packing in \(rows) rows")
+        case .infeasible: XCTAssertEqual(rows, entry.optimum - 1, "\(entry.instance): the optimum's rows refuted")
+        case .unknown: break
+        }
+        print("\(entry.instance), \(rows) rows: bound \(outcome.rowBound), restricted model \(answer.summary)")
+      }
+    }
+  }
 }
