@@ -79,8 +79,9 @@ import RowPacking
 ///    the near-full-rows model restricted by the duals of the run's
 ///    masters (``NearFullRowsModel/CutRestriction``, a row must meet them
 ///    all). With ``subsetRowCutStageEarly`` (the default when the stage
-///    is on) it runs right after the short dive where the bound's rows
-///    must be exactly full, else before the arc-flow MIP. Its master is
+///    is on) it runs where the bound's rows must be exactly full and the
+///    first near-full-rows model had too many rows, else before the
+///    arc-flow MIP. Its master is
 ///    solved with GLPK's reduced-cost tolerance at
 ///    ``subsetRowCutDualTolerance`` (1e-10): ANI's cut LP rises above K by
 ///    less than K x 1e-7 rows, so that at GLPK's default (1e-7) the safe
@@ -93,7 +94,10 @@ import RowPacking
 ///    restricted model (390, 340 and 268 rows, infeasible); without the
 ///    stage the pipeline proves none of NR_1, NR_3, NR_7, NR_27, NR_35 in
 ///    60 s. NR_3 and 600_20000 NR_7, NR_11, NR_21 converge at K with no
-///    violated cut and more rows than the restricted model takes.
+///    violated cut and more rows than the restricted model takes. (Those
+///    runs had the stage right after the short dive; where the first
+///    near-full-rows model proves the instance, ANI 201 and
+///    402_10000_NR_23, NR_45, it cost 0.4-13 s there, hence its place.)
 ///    Off by default until measured on the whole hard set (AI instances
 ///    whose packing the short dive missed pay its time too).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
@@ -190,11 +194,12 @@ struct ExactPipeline {
   /// its last master's duals (``NearFullRowsModel/CutRestriction``); 0:
   /// no such model.
   var cutRestrictionModelShare = 0.8
-  /// Whether that stage runs right after the short dive instead, where
-  /// the bound's rows must be exactly full (before the near-full-rows
-  /// model with the plain LP's restrictions, whose enumeration took 30 s
-  /// of 60 on ANI 402_10000_NR_1 and NR_3), with these shares of the time
-  /// left for cut-and-price and for its restricted model.
+  /// Whether that stage runs early instead, where the bound's rows must
+  /// be exactly full: after the first near-full-rows model found too many
+  /// rows for the plain LP's restrictions (before further sets, whose
+  /// enumerations took 30 s of 60 on ANI 402_10000_NR_1 and NR_3), with
+  /// these shares of the time left for cut-and-price and for its
+  /// restricted model.
   var subsetRowCutStageEarly = true
   var earlyCutsShare = 0.3
   var earlyCutRestrictionModelShare = 0.3
@@ -393,13 +398,6 @@ struct ExactPipeline {
         }
         return best.rowCount <= bound.value
       }
-      if subsetRowCutStage && subsetRowCutStageEarly && best.rowCount == bound.value + 1 && scaled.isExact
-        && rowsMustBeFull(rows: bound.value, scaled: scaled)
-      {
-        if try subsetRowCuts(share: earlyCutsShare, modelShare: earlyCutRestrictionModelShare) {
-          return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes)
-        }
-      }
 
       // Branch and bound by bin completion: do the items fit in `bound` rows?
       // Either a packing (optimal) or a proof that they do not (bound + 1).
@@ -454,6 +452,16 @@ struct ExactPipeline {
               guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
                 searchDeadline - setup.clock.now > .milliseconds(100)
               else { break }
+              // Too many rows for the plain LP's duals where the bound's
+              // rows must be exactly full (ANI): the subset-row cuts first
+              // (stage 4, ``subsetRowCutStageEarly``), once.
+              if subsetRowCutStage && subsetRowCutStageEarly && !cutStageRan && best.rowCount == bound.value + 1
+                && scaled.isExact && rowsMustBeFull(rows: bound.value, scaled: scaled)
+              {
+                if try subsetRowCuts(share: earlyCutsShare, modelShare: earlyCutRestrictionModelShare) {
+                  return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
+                }
+              }
               // The model is too big for the restrictions so far. Where the
               // bound's rows hold a packing that the short dive missed, a
               // dive with backtracking finds it sooner than further sets
