@@ -89,15 +89,16 @@ import RowPacking
 ///    402_10000_NR_1, NR_7 and 600_20000_NR_7 with every violated 3-type
 ///    or 5-type cut added). Measured at 1e-10 (release, 60 s, machine
 ///    shared, stage on and early): 24 of the 25 ANI 402_10000 instances
-///    proven in 3.1-15.6 s, 21 by the safe bound (133 after 2-38 cuts in
-///    one or two rounds, 0.5-7.4 s), NR_5, NR_19 and NR_37 by the
-///    restricted model (390, 340 and 268 rows, infeasible); without the
-///    stage the pipeline proves none of NR_1, NR_3, NR_7, NR_27, NR_35 in
-///    60 s. NR_3 and 600_20000 NR_7, NR_11, NR_21 converge at K with no
-///    violated cut and more rows than the restricted model takes. (Those
-///    runs had the stage right after the short dive; where the first
-///    near-full-rows model proves the instance, ANI 201 and
-///    402_10000_NR_23, NR_45, it cost 0.4-13 s there, hence its place.)
+///    proven in 2.6-10.0 s, NR_45 by the first near-full-rows model (as
+///    without the stage), 20 by the safe bound (133 after 2-12 cuts), NR_5,
+///    NR_19 and NR_37 by the restricted model (302, 338 and 261 rows,
+///    infeasible); without the stage the pipeline proves none of NR_1,
+///    NR_3, NR_7, NR_9, NR_13, NR_27, NR_31, NR_35, NR_41 in 60 s. NR_3
+///    and 600_20000 NR_1, NR_7, NR_11, NR_21 converge at K with no
+///    violated cut and more rows than the restricted model takes. Right
+///    after the short dive (its first place) the stage also ran where the
+///    first near-full-rows model proves the instance (ANI 201,
+///    402_10000_NR_23, NR_45) and cost 0.4-13 s there.
 ///    Off by default until measured on the whole hard set (AI instances
 ///    whose packing the short dive missed pay its time too).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
