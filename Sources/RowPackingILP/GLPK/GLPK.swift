@@ -272,13 +272,17 @@ final class GLPKProblem {
 
   /// Solves the LP relaxation (the simplex method, from the last basis).
   ///
-  /// - Parameter dual: start with the dual simplex (after changing row
-  ///   bounds, the last basis stays dual feasible).
-  func solveLP(timeLimit: Duration, dual: Bool = false) throws(GLPKError) -> ProgramSolution {
+  /// - Parameters:
+  ///   - dual: start with the dual simplex (after changing row bounds,
+  ///     the last basis stays dual feasible).
+  ///   - dualTolerance: GLPK's tolerance on reduced costs (`tol_dj`) when
+  ///     given, else its default 1e-7.
+  func solveLP(timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil) throws(GLPKError) -> ProgramSolution {
     var result: Int32 = 0
     var status: Int32 = 0
     let ms = Self.milliseconds(timeLimit)
-    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, &result, &status) }
+    let tolerance = dualTolerance ?? 0
+    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, &result, &status) }
     if result == GLP_ETMLIM {
       return ProgramSolution(status: .timeLimit, objective: .nan, values: [], duals: [], bound: nil, nodes: 0)
     }

@@ -44,6 +44,11 @@ final class SubsetRowCutAndPrice {
   /// The most item types for the exhaustive separation
   /// (``SubsetRowCutSeparation/separateExhaustively(patterns:values:demands:existing:limit:minimumViolation:)``).
   var exhaustiveTypeLimit = 700
+  /// GLPK's tolerance on reduced costs for the master (nil: its default,
+  /// 1e-7). The duals' restrictions (``Outcome/restrictions``) fit in a
+  /// gap about `K x` this tolerance wide: the rows within it are far fewer
+  /// with a tighter one.
+  var dualTolerance: Double? = nil
   /// Whether cuts on five types (``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
   /// are separated where no 3-type cut is violated.
   var fiveRowCuts = false
@@ -65,6 +70,10 @@ final class SubsetRowCutAndPrice {
     var converged: Bool
     /// The time it took.
     var elapsed = Duration.zero
+    /// The integer duals of every master found optimal for its cuts (the
+    /// first without cuts), each a restriction of the rows of a packing in
+    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
+    var restrictions: [NearFullRowsModel.CutRestriction] = []
 
     /// One line for the verbose log.
     var summary: String {
@@ -183,7 +192,7 @@ final class SubsetRowCutAndPrice {
       // The primal simplex throughout: after cut rows were added, GLPK's
       // dual simplex met "excessive numerical instability" on ANI masters
       // (thousands of columns, a degenerate optimum) and took seconds.
-      let lp = try problem.solveLP(timeLimit: deadline - clock.now)
+      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { break }
@@ -214,6 +223,8 @@ final class SubsetRowCutAndPrice {
       if answer.value > scale + scale / 1_000_000_000, !entering.isEmpty, try add(entering) > 0 { continue }
       // The master is optimal for the full LP with these cuts: separate.
       if outcome.objectiveWithoutCuts == nil { outcome.objectiveWithoutCuts = lp.objective }
+      outcome.restrictions.append(
+        .init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: answer.value))
       guard cuts.count < cutLimit else { outcome.converged = true; break }
       let limit = min(cutsPerRound, cutLimit - cuts.count)
       var found = SubsetRowCutSeparation.separate(

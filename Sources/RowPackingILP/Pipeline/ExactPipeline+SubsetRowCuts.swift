@@ -19,6 +19,20 @@ extension ExactPipeline {
     // Its own master: patterns beyond the demands are left out there.
     let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.map { master.patterns[$0] }
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: basic)
+    cutAndPrice.dualTolerance = subsetRowCutDualTolerance
     return try cutAndPrice.run(target: target, until: deadline)
+  }
+
+  /// Whether the items fit in `rows` rows, decided by the near-full-rows
+  /// model restricted by the duals of cut-and-price's masters
+  /// (``NearFullRowsModel/CutRestriction``; a row must meet them all),
+  /// until `deadline`.
+  func cutRestrictionModel(
+    session: GLPKSession, types: ItemTypes, rows: Int, restrictions: [NearFullRowsModel.CutRestriction],
+    until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
+    var model = NearFullRowsModel(types: types, rows: rows)
+    model.cutRestrictions = restrictions
+    return try model.decide(session: session, until: deadline)
   }
 }

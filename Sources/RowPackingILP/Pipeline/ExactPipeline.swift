@@ -75,15 +75,32 @@ import RowPacking
 /// 4. Off by default (``subsetRowCutStage``): where the bound is then one
 ///    row below the best packing, cut-and-price at the root with
 ///    subset-row cuts (``SubsetRowCutAndPrice``, stage and bound source
-///    "cuts"), whose safe bound may reach the packing. Meant for ANI
-///    instances, but measured not to move their LP: on 402_10000_NR_1,
-///    402_10000_NR_7 and 600_20000_NR_7 it stays at 132.0, 132.0 and 198.0
-///    with every violated 3-type cut added (NR_1, NR_7, NR_11, NR_13: no
-///    triple violated at the end by the exhaustive separation; NR_1 also
-///    with each item its own type, and with cuts on five types, 102 of
-///    them, still 132.0), so the stage would only take time from the MIP
-///    after it. Kept for a branch-and-price-and-cut, where the same cuts
-///    and pricing would serve at every node.
+///    "cuts"), whose safe bound may reach the packing; where it does not,
+///    the near-full-rows model restricted by the duals of the run's
+///    masters (``NearFullRowsModel/CutRestriction``, a row must meet them
+///    all). With ``subsetRowCutStageEarly`` (the default when the stage
+///    is on) it runs where the bound's rows must be exactly full and the
+///    first near-full-rows model had too many rows, else before the
+///    arc-flow MIP. Its master is
+///    solved with GLPK's reduced-cost tolerance at
+///    ``subsetRowCutDualTolerance`` (1e-10): ANI's cut LP rises above K by
+///    less than K x 1e-7 rows, so that at GLPK's default (1e-7) the safe
+///    bound stayed at K (measured before: 132.0, 132.0 and 198.0 on
+///    402_10000_NR_1, NR_7 and 600_20000_NR_7 with every violated 3-type
+///    or 5-type cut added). Measured at 1e-10 (release, 60 s, machine
+///    shared, stage on and early): 24 of the 25 ANI 402_10000 instances
+///    proven in 2.6-10.0 s, NR_45 by the first near-full-rows model (as
+///    without the stage), 20 by the safe bound (133 after 2-12 cuts), NR_5,
+///    NR_19 and NR_37 by the restricted model (302, 338 and 261 rows,
+///    infeasible); without the stage the pipeline proves none of NR_1,
+///    NR_3, NR_7, NR_9, NR_13, NR_27, NR_31, NR_35, NR_41 in 60 s. NR_3
+///    and 600_20000 NR_1, NR_7, NR_11, NR_21 converge at K with no
+///    violated cut and more rows than the restricted model takes. Right
+///    after the short dive (its first place) the stage also ran where the
+///    first near-full-rows model proves the instance (ANI 201,
+///    402_10000_NR_23, NR_45) and cost 0.4-13 s there.
+///    Off by default until measured on the whole hard set (AI instances
+///    whose packing the short dive missed pay its time too).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
@@ -168,6 +185,25 @@ struct ExactPipeline {
   var cutsShare = 0.6
   /// Whether that stage runs at all (see stage 4 above): not by default.
   var subsetRowCutStage = false
+  /// GLPK's tolerance on reduced costs in that stage's master
+  /// (``SubsetRowCutAndPrice/dualTolerance``): with its default, 1e-7,
+  /// the safe bound loses up to about K x 1e-7 rows, more than the cuts
+  /// gain on ANI (see stage 4 above).
+  var subsetRowCutDualTolerance: Double? = 1e-10
+  /// Where that stage's bound stays one row below the best packing, the
+  /// share of the time left for the near-full-rows model restricted by
+  /// its last master's duals (``NearFullRowsModel/CutRestriction``); 0:
+  /// no such model.
+  var cutRestrictionModelShare = 0.8
+  /// Whether that stage runs early instead, where the bound's rows must
+  /// be exactly full: after the first near-full-rows model found too many
+  /// rows for the plain LP's restrictions (before further sets, whose
+  /// enumerations took 30 s of 60 on ANI 402_10000_NR_1 and NR_3), with
+  /// these shares of the time left for cut-and-price and for its
+  /// restricted model.
+  var subsetRowCutStageEarly = true
+  var earlyCutsShare = 0.3
+  var earlyCutRestrictionModelShare = 0.3
   /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
   /// the bound is one row below the best packing before the arc-flow MIP
   /// (stage 4 above): not by default (see there for what was measured);
@@ -323,6 +359,47 @@ struct ExactPipeline {
       note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
+      /// Stage 4's subset-row cuts: cut-and-price at the root with `share`
+      /// of the time left, then, where its bound stays one row below the
+      /// best packing, the near-full-rows model restricted by its last
+      /// master's duals with `modelShare` of the time left; true when the
+      /// best packing meets the bound.
+      var cutStageRan = false
+      func subsetRowCuts(share: Double, modelShare: Double) throws(GLPKError) -> Bool {
+        cutStageRan = true
+        let outcome: SubsetRowCutAndPrice.Outcome
+        do {
+          outcome = try subsetRowCutBound(
+            session: session, types: types, master: master, root: root, target: best.rowCount,
+            until: setup.clock.now + setup.timeLeft * share)
+        } catch {
+          // A cut master that GLPK does not solve (its tighter tolerance)
+          // costs this stage, not the stages after it.
+          note("subset-row cuts failed: \(error.description)")
+          return false
+        }
+        nodes = (nodes ?? 0) + outcome.nodes
+        if verbose { try session.log(outcome.summary) }
+        if outcome.rowBound > bound.value { bound = LowerBound(value: outcome.rowBound, source: .cuts) }
+        if best.rowCount <= bound.value { return true }
+        // Still one row below: the rows a packing in the bound's rows can
+        // use, restricted by the cut master's duals, may be few enough for
+        // the near-full-rows model.
+        if modelShare > 0, !outcome.restrictions.isEmpty, setup.timeLeft > .milliseconds(100) {
+          let (answer, n) = try cutRestrictionModel(
+            session: session, types: types, rows: bound.value, restrictions: outcome.restrictions,
+            until: setup.clock.now + setup.timeLeft * modelShare)
+          nodes = (nodes ?? 0) + n
+          note("near-full rows model with the cuts' duals: \(answer.summary)")
+          if case .packing(let patterns) = answer, let better = improvement(patterns, types: types, over: best) {
+            best = better
+          } else if case .infeasible = answer {
+            bound = LowerBound(value: bound.value + 1, source: .cuts)
+          }
+        }
+        return best.rowCount <= bound.value
+      }
+
       // Branch and bound by bin completion: do the items fit in `bound` rows?
       // Either a packing (optimal) or a proof that they do not (bound + 1).
       var searchNodes = 0
@@ -376,6 +453,16 @@ struct ExactPipeline {
               guard case .unknown = answer, !restrictions.isEmpty, restrictionAttempt < restrictionAttempts,
                 searchDeadline - setup.clock.now > .milliseconds(100)
               else { break }
+              // Too many rows for the plain LP's duals where the bound's
+              // rows must be exactly full (ANI): the subset-row cuts first
+              // (stage 4, ``subsetRowCutStageEarly``), once.
+              if subsetRowCutStage && subsetRowCutStageEarly && !cutStageRan && best.rowCount == bound.value + 1
+                && scaled.isExact && rowsMustBeFull(rows: bound.value, scaled: scaled)
+              {
+                if try subsetRowCuts(share: earlyCutsShare, modelShare: earlyCutRestrictionModelShare) {
+                  return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
+                }
+              }
               // The model is too big for the restrictions so far. Where the
               // bound's rows hold a packing that the short dive missed, a
               // dive with backtracking finds it sooner than further sets
@@ -427,7 +514,7 @@ struct ExactPipeline {
       // The last resort's graph, built now (a few milliseconds): without
       // it, the searches below may take all the time left.
       let arcFlowGraph = ArcFlowGraph(types: types, arcLimit: arcLimit)
-      let searchesEnd = arcFlowGraph == nil && !branchAndPriceStage && !subsetRowCutStage
+      let searchesEnd = arcFlowGraph == nil && !branchAndPriceStage && !(subsetRowCutStage && !cutStageRan)
       let mustBeFull = rowsMustBeFull(rows: bound.value, scaled: scaled)
       if setup.timeLeft > .milliseconds(50) {
         let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
@@ -467,15 +554,14 @@ struct ExactPipeline {
       // Subset-row cuts at the root, where the bound is still one row below
       // the best packing (ANI): cut-and-price may raise it by that row. Last
       // but the arc-flow MIP, so that it takes no time from the stages that
-      // find packings (ANI's optimal packings come from the wide dive).
-      if subsetRowCutStage && best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
-        let outcome = try subsetRowCutBound(
-          session: session, types: types, master: master, root: root, target: best.rowCount,
-          until: setup.clock.now + setup.timeLeft * cutsShare)
-        nodes = (nodes ?? 0) + outcome.nodes
-        if verbose { try session.log(outcome.summary) }
-        if outcome.rowBound > bound.value { bound = LowerBound(value: outcome.rowBound, source: .cuts) }
-        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes) }
+      // find packings (ANI's optimal packings come from the wide dive);
+      // with ``subsetRowCutStageEarly``, after the short dive instead.
+      if subsetRowCutStage && !cutStageRan && best.rowCount == bound.value + 1 && scaled.isExact
+        && setup.timeLeft > .milliseconds(100)
+      {
+        if try subsetRowCuts(share: cutsShare, modelShare: cutRestrictionModelShare) {
+          return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes)
+        }
       }
       if setup.timeLeft <= .milliseconds(50) {
         return setup.result(packing: best, bound: bound, stage: "LP", limited: true)

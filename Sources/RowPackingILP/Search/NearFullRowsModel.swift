@@ -31,7 +31,9 @@
 /// J.-F. Cordeau and F. Furini, "A numerically exact algorithm for the bin
 /// packing problem", INFORMS Journal on Computing, 2024. Several
 /// restrictions (from several dual vertices) all hold at once: a row is
-/// kept only if it meets every one. On models of up to ``cliqueCutLimit``
+/// kept only if it meets every one; so does each ``CutRestriction`` (the
+/// same argument with the duals of subset-row cuts in the reduced costs).
+/// On models of up to ``cliqueCutLimit``
 /// patterns GLPK's branch and bound adds clique cuts (valid for every
 /// integer solution, so an infeasibility is still a proof).
 ///
@@ -42,6 +44,9 @@ struct NearFullRowsModel {
   let rows: Int
   /// Dual weights that restrict the patterns (none: waste alone).
   var restrictions: [DualRestriction] = []
+  /// Duals of a master with subset-row cuts that restrict the patterns
+  /// too (``CutRestriction``): a row must meet every restriction.
+  var cutRestrictions: [CutRestriction] = []
   /// The most patterns enumerated (else the answer is unknown).
   var patternLimit = 150_000
   /// The most patterns for which GLPK's branch and bound also separates
@@ -88,11 +93,12 @@ struct NearFullRowsModel {
     return least
   }
 
-  /// Every pattern of load in `[C - budget, C]` and of weight at least
-  /// `leastWeights[i]` under restriction `i`; nil when there are too many
-  /// or the deadline passes first.
+  /// Every pattern of load in `[C - budget, C]`, of weight at least
+  /// `leastWeights[i]` under restriction `i` and of value at least
+  /// `leastCutValues[j]` under cut restriction `j`; nil when there are too
+  /// many or the deadline passes first.
   func patterns(
-    budget: Int, leastWeights: [Int] = [], until deadline: ContinuousClock.Instant? = nil
+    budget: Int, leastWeights: [Int] = [], leastCutValues: [Int] = [], until deadline: ContinuousClock.Instant? = nil
   ) -> [Pattern]? {
     let m = types.count
     let sizes = types.sizes
@@ -100,10 +106,26 @@ struct NearFullRowsModel {
     var suffix = [Int](repeating: 0, count: m + 1)
     for t in stride(from: m - 1, through: 0, by: -1) { suffix[t] = suffix[t + 1] + sizes[t] * types.demands[t] }
     let checked = Array(restrictions.prefix(leastWeights.count))
-    let tableLimit = checked.isEmpty ? 0 : weightTableLimit / checked.count
+    let cutChecked = Array(cutRestrictions.prefix(leastCutValues.count))
+    let tables = checked.count + cutChecked.count
+    let tableLimit = tables == 0 ? 0 : weightTableLimit / tables
     let bounds = checked.map {
       WeightBound(sizes: sizes, demands: types.demands, weights: $0.weights, capacity: capacity, tableLimit: tableLimit)
     }
+    // Cut restrictions: the weights' bound over the types left, the value
+    // so far (its cut terms exact for the counts so far) and each cut's count.
+    let cutBounds = cutChecked.map {
+      WeightBound(sizes: sizes, demands: types.demands, weights: $0.weights, capacity: capacity, tableLimit: tableLimit)
+    }
+    let cutsOfType: [[[Int]]] = cutChecked.map { restriction in
+      var cutsOf = [[Int]](repeating: [], count: m)
+      for c in restriction.cuts.indices where restriction.cutWeights[c] != 0 {
+        for t in restriction.cuts[c].types { cutsOf[t].append(c) }
+      }
+      return cutsOf
+    }
+    var cutValue = [Int](repeating: 0, count: cutChecked.count)
+    var cutSums = cutChecked.map { [Int](repeating: 0, count: $0.cuts.count) }
     let clock = ContinuousClock()
     var result: [Pattern] = []
     var current: Pattern = []
@@ -119,6 +141,9 @@ struct NearFullRowsModel {
       }
       if load + suffix[t] < capacity - budget { return }
       for i in bounds.indices where weight[i] + bounds[i].most(from: t, room: capacity - load) < leastWeights[i] { return }
+      for j in cutBounds.indices where cutValue[j] + cutBounds[j].most(from: t, room: capacity - load) < leastCutValues[j] {
+        return
+      }
       if t == m {
         if !current.isEmpty { result.append(current) }
         if result.count > patternLimit { overflow = true }
@@ -126,11 +151,24 @@ struct NearFullRowsModel {
       }
       let most = min(types.demands[t], (capacity - load) / sizes[t])
       for i in checked.indices { weight[i] += most * checked[i].weights[t] }
+      let savedCutValue = cutValue
       var k = most
       while k >= 0 {
+        // The cut restrictions' values with k copies of t.
+        for j in cutChecked.indices {
+          var value = savedCutValue[j] + k * cutChecked[j].weights[t]
+          for c in cutsOfType[j][t] {
+            let before = cutSums[j][c]
+            value += cutChecked[j].cutWeights[c] * ((before + k) / 2 - before / 2)
+            cutSums[j][c] = before + k
+          }
+          cutValue[j] = value
+        }
         for _ in 0..<k { current.append(t) }
         visit(t + 1, load + k * sizes[t])
         current.removeLast(k)
+        for j in cutChecked.indices { for c in cutsOfType[j][t] { cutSums[j][c] -= k } }
+        cutValue = savedCutValue
         if overflow { return }
         for i in checked.indices { weight[i] -= checked[i].weights[t] }
         k -= 1
@@ -147,10 +185,13 @@ struct NearFullRowsModel {
     let total = zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
     let budget = rows * types.capacity - total
     if budget < 0 { return (.infeasible, 0) }
-    guard let leastWeights = leastRowWeights() else { return (.infeasible, 0) }
-    guard let patterns = patterns(budget: budget, leastWeights: leastWeights, until: deadline) else { return (.unknown, 0) }
+    guard let leastWeights = leastRowWeights(), let leastValues = leastCutValues() else { return (.infeasible, 0) }
+    guard let patterns = patterns(budget: budget, leastWeights: leastWeights, leastCutValues: leastValues, until: deadline)
+    else { return (.unknown, 0) }
     if patterns.isEmpty { return (.infeasible, 0) }
-    try session.log("near-full rows model: \(patterns.count) rows of \(restrictions.count) restrictions")
+    try session.log(
+      "near-full rows model: \(patterns.count) rows of \(restrictions.count) restrictions"
+        + (cutRestrictions.isEmpty ? "" : " and \(cutRestrictions.count) cut restrictions"))
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
       var entries: [(row: Int, value: Double)] = []

@@ -1,0 +1,268 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// The near-full-rows model restricted by the duals of cut-and-price with
+/// subset-row cuts (``NearFullRowsModel/CutRestriction``), against brute
+/// force on small seeded instances: the restricted enumeration is exactly
+/// the patterns whose value reaches the least value, each restriction's
+/// maximum is exact, no row of any packing in the optimum's rows is cut
+/// off, and the restricted model decides K rows as ``BinCompletion`` does.
+final class CutRestrictionTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  /// Every packing of `types` in at most `limit` rows (as row patterns,
+  /// each sorted): items by type, each into an open row with room or a
+  /// new one.
+  func allPackings(_ types: ItemTypes, limit: Int) -> [[Pattern]] {
+    var items: [Int] = []
+    for t in 0..<types.count { items += Array(repeating: t, count: types.demands[t]) }
+    var rows: [Pattern] = []
+    var loads: [Int] = []
+    var packings: [[Pattern]] = []
+    func place(_ i: Int) {
+      if i == items.count { packings.append(rows.map { $0.sorted() }); return }
+      let t = items[i]
+      for r in rows.indices where loads[r] + types.sizes[t] <= types.capacity {
+        rows[r].append(t)
+        loads[r] += types.sizes[t]
+        place(i + 1)
+        rows[r].removeLast()
+        loads[r] -= types.sizes[t]
+      }
+      if rows.count < limit {
+        rows.append([t])
+        loads.append(types.sizes[t])
+        place(i + 1)
+        rows.removeLast()
+        loads.removeLast()
+      }
+    }
+    place(0)
+    return packings
+  }
+
+  /// Rows of two or three items (sizes above a quarter), on even seeds
+  /// from three sizes only (demands above 1), so that cuts are added.
+  func instance(seed: UInt64) -> (sizes: [Int], capacity: Int) {
+    var random = SplitMix64(seed: seed)
+    let n = 5 + Int(random.next() % 6)
+    let capacity = 100 + Int(random.next() % 50)
+    var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
+    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+    return (sizes, capacity)
+  }
+
+  /// The cut restrictions of cut-and-price lose no packing: every row of
+  /// every packing in the optimum's rows meets each of them, each maximum
+  /// is the enumerated one, and the model with them (alone, and with the
+  /// plain LP's restrictions) finds a packing in the optimum's rows and
+  /// none in one row fewer, as bin completion does.
+  func testCutRestrictionsLoseNoPacking() throws {
+    try checkCutRestrictions(dualTolerance: nil)
+  }
+
+  /// The same with GLPK's reduced costs at 1e-10 (as the pipeline's
+  /// stage solves the cut master): the restrictions and the safe bound
+  /// hold whatever the duals.
+  func testCutRestrictionsLoseNoPackingAtTightTolerance() throws {
+    try checkCutRestrictions(dualTolerance: 1e-10)
+  }
+
+  private func checkCutRestrictions(dualTolerance: Double?) throws {
+    var restrictionsChecked = 0
+    var withCuts = 0
+    var patternsRemoved = 0
+    for seed in UInt64(1)...300 {
+      let (sizes, capacity) = instance(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      _ = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let plain = try master.dualRestrictions(seed: seed, until: far)
+      let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      cutAndPrice.dualTolerance = dualTolerance
+      let outcome = try cutAndPrice.run(target: .max, until: far)
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label): the safe bound")
+      let restrictions = outcome.restrictions
+      XCTAssertFalse(restrictions.isEmpty, label)
+      // Every pattern within the demands (any waste).
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
+      let packings = allPackings(types, limit: optimum)
+      XCTAssertFalse(packings.isEmpty, label)
+      for rows in [optimum - 1, optimum] {
+        for (plainUsed, cutUsed) in [([], restrictions), (plain, restrictions), (plain, Array(restrictions.suffix(1)))] {
+          var model = NearFullRowsModel(types: types, rows: rows, restrictions: plainUsed)
+          model.cutRestrictions = cutUsed
+          let answer = try model.decide(session: session, until: far).answer
+          let expected = BinCompletion(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
+          switch (answer, expected) {
+          case (.infeasible, .infeasible): break
+          case (.packing(let patterns), .packing):
+            XCTAssertLessThanOrEqual(patterns.count, rows, label)
+            var count = [Int](repeating: 0, count: types.count)
+            for p in patterns { for t in p { count[t] += 1 } }
+            XCTAssertEqual(count, types.demands, "\(label): the model's packing holds every item once")
+          default: XCTFail("\(label), \(rows) rows: model \(answer.summary), bin completion \(expected.summary)")
+          }
+        }
+      }
+      let model = NearFullRowsModel(types: types, rows: optimum)
+      var cutModel = model
+      cutModel.cutRestrictions = restrictions
+      let least = try XCTUnwrap(cutModel.leastCutValues(), "\(label): a packing exists, so no gap is negative")
+      for (r, restriction) in restrictions.enumerated() {
+        XCTAssertEqual(restriction.maxValue, every.map(restriction.value(of:)).max() ?? 0, "\(label): exact maximum")
+        for packing in packings {
+          for row in packing {
+            XCTAssertGreaterThanOrEqual(restriction.value(of: row), least[r], "\(label): row \(row) of \(packing) cut off")
+          }
+        }
+        restrictionsChecked += 1
+        if restriction.cutWeights.contains(where: { $0 < 0 }) { withCuts += 1 }
+      }
+      let budget = optimum * capacity - sizes.reduce(0, +)
+      let unrestricted = try XCTUnwrap(model.patterns(budget: budget))
+      let restricted = try XCTUnwrap(cutModel.patterns(budget: budget, leastCutValues: least))
+      patternsRemoved += unrestricted.count - restricted.count
+    }
+    XCTAssertGreaterThan(withCuts, 10, "few restrictions with a cut in play: the test checks little")
+    XCTAssertGreaterThan(patternsRemoved, 0, "the restrictions never removed a row: the test checks little")
+    print("cut restrictions (tolerance \(dualTolerance.map(String.init(describing:)) ?? "default")): \(restrictionsChecked) checked, \(withCuts) with cuts, \(patternsRemoved) rows removed")
+  }
+
+  /// The restricted enumeration returns exactly the patterns of load
+  /// within the budget whose value reaches the least value (brute-force
+  /// filter), for random weights near proportional to the sizes, random
+  /// cuts of negative weight and random least values; with exact tables,
+  /// coarse grids and Dantzig's bound (table limits).
+  func testRestrictedEnumerationIsTheFilter() throws {
+    var kept = 0
+    var removed = 0
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let capacity = uniform(20...60)
+      let sizes = (0..<uniform(4...9)).map { _ in uniform(3...(capacity / 2)) }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let m = types.count
+      guard m >= 3 else { continue }
+      var restrictions: [NearFullRowsModel.CutRestriction] = []
+      for _ in 0..<uniform(1...2) {
+        let weights = types.sizes.map { s in uniform(0...6) == 0 ? 0 : max(0, s * 100 + uniform(-150...150)) }
+        var cuts: [SubsetRowCut] = []
+        for _ in 0..<uniform(0...4) {
+          var triple: Set<Int> = []
+          while triple.count < 3 { triple.insert(uniform(0...(m - 1))) }
+          cuts.append(SubsetRowCut(types: Array(triple), demands: types.demands))
+        }
+        let cutWeights = cuts.map { _ in uniform(0...3) == 0 ? 0 : -uniform(1...3000) }
+        restrictions.append(.init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: 0))
+      }
+      var model = NearFullRowsModel(types: types, rows: 1)
+      model.cutRestrictions = restrictions
+      model.weightTableLimit = [NearFullRowsModel.WeightBound.tableLimit, 3 * (m + 1), 1][Int(seed % 3)]
+      let budget = uniform(0...(capacity / 2))
+      let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: 1).patterns(budget: budget))
+      let least = restrictions.map { r in
+        let values = every.map(r.value(of:))
+        return (values.min() ?? 0) + uniform(0...max(0, (values.max() ?? 0) - (values.min() ?? 0)))
+      }
+      let expected = every.filter { p in restrictions.indices.allSatisfy { restrictions[$0].value(of: p) >= least[$0] } }
+      let found = try XCTUnwrap(model.patterns(budget: budget, leastCutValues: least))
+      XCTAssertEqual(Set(found), Set(expected), "seed \(seed): sizes \(sizes), capacity \(capacity), least \(least)")
+      XCTAssertEqual(found.count, Set(found).count, "seed \(seed): no pattern twice")
+      kept += expected.count
+      removed += every.count - expected.count
+    }
+    XCTAssertGreaterThan(kept, 0)
+    XCTAssertGreaterThan(removed, 0)
+  }
+
+  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:until:)``
+  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:until:)``)
+  /// against brute force: the bound never exceeds the optimum, the model
+  /// refutes one row below it or says nothing, and never refutes the
+  /// optimum's rows; the whole pipeline with the stage on (early) proves
+  /// the optimum and its packing verifies.
+  func testPipelineStageAgreesWithBruteForce() throws {
+    for seed in UInt64(1)...60 {
+      let (sizes, capacity) = instance(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let outcome = try pipeline.subsetRowCutBound(
+        session: session, types: types, master: master, root: root, target: optimum, until: far)
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      for restrictions in outcome.restrictions.map({ [$0] }) + [outcome.restrictions] {
+        for rows in [optimum - 1, optimum] where rows > 0 {
+          let answer = try pipeline.cutRestrictionModel(
+            session: session, types: types, rows: rows, restrictions: restrictions, until: far).answer
+          switch answer {
+          case .packing(let patterns):
+            XCTAssertEqual(rows, optimum, "\(label): a packing in \(rows) rows")
+            XCTAssertLessThanOrEqual(patterns.count, rows, label)
+          case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label): the optimum's rows refuted")
+          case .unknown: break
+          }
+        }
+      }
+      pipeline.subsetRowCutStage = true
+      let result = pipeline.run()
+      let packing = try XCTUnwrap(result.packing, label)
+      XCTAssertEqual(packing.rowCount, optimum, label)
+      XCTAssertEqual(result.lowerBound.value, optimum, label)
+      XCTAssertEqual(verify(packing, for: instance), [], label)
+    }
+  }
+
+  /// On two ANI instances of 201 items (the hard sets, skipped when
+  /// absent), whose optimum is the LP bound plus one: the stage's
+  /// cut-and-price at 1e-10 never bounds above the optimum, and its
+  /// restricted model gives no packing in one row fewer and never refutes
+  /// the optimum's rows. Deadlines bound the run; it need not decide (a
+  /// debug build is slow).
+  func testStageAgreesWithTheKnownOptimumOnANI() throws {
+    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
+    let optimaFile = root.appendingPathComponent("optima.tsv")
+    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
+    let entries = table.entries.values.filter { $0.set == "ANI" && $0.itemCount == 201 }.sorted { $0.instance < $1.instance }
+    XCTAssertFalse(entries.isEmpty, "no ANI instance of 201 items in \(optimaFile.path)")
+    for entry in entries.prefix(2) {
+      let file = root.appendingPathComponent("instances/ANI/\(entry.instance).txt")
+      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let lp = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let outcome = try pipeline.subsetRowCutBound(
+        session: session, types: types, master: master, root: lp, target: entry.optimum,
+        until: ContinuousClock().now + .seconds(20))
+      XCTAssertLessThanOrEqual(outcome.rowBound, entry.optimum, "\(entry.instance): a bound above the optimum")
+      guard !outcome.restrictions.isEmpty else { continue }
+      for rows in [entry.optimum - 1, entry.optimum] {
+        let answer = try pipeline.cutRestrictionModel(
+          session: session, types: types, rows: rows, restrictions: outcome.restrictions,
+          until: ContinuousClock().now + .seconds(5)).answer
+        switch answer {
+        case .packing: XCTAssertEqual(rows, entry.optimum, "\(entry.instance): a packing in \(rows) rows")
+        case .infeasible: XCTAssertEqual(rows, entry.optimum - 1, "\(entry.instance): the optimum's rows refuted")
+        case .unknown: break
+        }
+        print("\(entry.instance), \(rows) rows: bound \(outcome.rowBound), restricted model \(answer.summary)")
+      }
+    }
+  }
+}
