@@ -151,7 +151,7 @@ cp "$work/hard-packbench.csv.manifest.json" results/exact-hard.csv.manifest.json
   echo "## Each instance"
   echo
   echo "rows/bound per solver (\`*\` proven), seconds, and the stage that settled it (for \`exact\`: the stage that"
-  echo "found the packing or raised the bound last; \`LP\` = column generation and diving, \`search\`/\`MIP\` = the decision on the bound's rows)."
+  echo "found the packing or raised the bound last; \`LP\` = column generation and diving, \`search\`/\`MIP\` = the decision on the bound's rows, \`cuts\` = cut-and-price with subset-row cuts and its reduced-cost fixing)."
   echo
   python3 - results/exact-hard.csv <<'PY'
 import csv, sys

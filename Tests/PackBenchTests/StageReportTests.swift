@@ -10,6 +10,7 @@ final class StageReportTests: XCTestCase {
       record("exact", "b", rows: 4, optimum: 4, status: .optimal, ms: 8, stage: "LP"),
       record("exact", "c", rows: 5, optimum: 5, status: .optimal, ms: 500, stage: "MIP"),
       record("exact", "d", rows: 7, optimum: 6, status: .timeLimit, ms: 10_000, stage: "heuristic"),
+      record("exact", "e", rows: 8, optimum: 8, status: .optimal, ms: 100, stage: "cuts"),
       record("first-fit-decreasing", "a", rows: 3, optimum: 3, status: .optimal, ms: 0.01, stage: "heuristic"),
       record("a-peer", "a", rows: 3, optimum: 3, status: .optimal, ms: 1, stage: "MIP"),
     ]
@@ -17,12 +18,15 @@ final class StageReportTests: XCTestCase {
     // Only packbench's own exact solvers have stages to report.
     XCTAssertEqual(report.stageLines.map(\.algorithm), ["exact"])
     let line = report.stageLines[0]
-    XCTAssertEqual(line.instances, 4)
-    XCTAssertEqual(line.provenOptimal, 3)
-    XCTAssertEqual(line.settledBy, [1, 1, 0, 1], "heuristic, LP, search, MIP; the time-limited run counts in none")
+    XCTAssertEqual(line.instances, 5)
+    XCTAssertEqual(line.provenOptimal, 4)
+    XCTAssertEqual(
+      line.settledBy, [1, 1, 0, 1, 1, 0],
+      "heuristic, LP, search, MIP, cuts, branch-and-price; the time-limited run counts in none")
+    XCTAssertEqual(line.settledBy.reduce(0, +), line.provenOptimal, "every proven run is counted in one stage")
     XCTAssertEqual(line.maximumSeconds ?? 0, 10, accuracy: 1e-9)
-    XCTAssertEqual(line.medianSeconds ?? 0, 0.254, accuracy: 1e-9)
-    XCTAssertTrue(report.markdown.contains("| set | exact | 4 | 3 | 0.2540 | 10.0000 | 1 | 1 | 0 | 1 | 1 |"), report.markdown)
+    XCTAssertEqual(line.medianSeconds ?? 0, 0.1, accuracy: 1e-9)
+    XCTAssertTrue(report.markdown.contains("| set | exact | 5 | 4 | 0.1000 | 10.0000 | 1 | 1 | 0 | 1 | 1 | 0 | 1 |"), report.markdown)
   }
 }
 

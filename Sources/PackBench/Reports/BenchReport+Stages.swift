@@ -1,8 +1,10 @@
 import Foundation
 
 extension BenchReport {
-  /// The stages of packbench's exact pipeline, in the order they run.
-  public static let stages = ["heuristic", "LP", "search", "MIP"]
+  /// The stages of packbench's exact pipeline that settle an instance
+  /// (the stage names its result carries), the one that never fails to
+  /// settle it last but one.
+  public static let stages = ["heuristic", "LP", "search", "MIP", "cuts", "branch-and-price"]
 
   /// For an exact solver of packbench: which stage settled each instance,
   /// and how long the slowest took. One line per set (and "all").
@@ -51,7 +53,9 @@ extension BenchReport {
     guard !stageLines.isEmpty else { return "" }
     var text = "### Exact solvers: what settled each instance\n\n"
     text += "*heuristic*: a packer met L1/L2; *LP*: a packing met the Gilmore-Gomory LP bound; "
-    text += "*search*: bin completion decided the bound's rows; *MIP*: GLPK's branch and bound did. "
+    text += "*search*: bin completion decided the bound's rows; *MIP*: GLPK's branch and bound did; "
+    text += "*cuts*: cut-and-price with subset-row cuts raised the bound to the packing, or its reduced-cost "
+    text += "fixing left a model GLPK proved infeasible; *branch-and-price*: the Ryan-Foster tree decided. "
     text += "Times are wall times of the whole solve, over runs with a packing.\n\n"
     let headers = ["set", "algorithm", "instances", "proven opt.", "median time (s)", "max time (s)"]
       + Self.stages + ["not proven"]

@@ -183,8 +183,9 @@ struct ExactPipeline {
   /// (``SubsetRowCutAndPrice``), where the bound is still one row below
   /// the best packing before the arc-flow MIP.
   var cutsShare = 0.6
-  /// Whether that stage runs at all (see stage 4 above): not by default.
-  var subsetRowCutStage = false
+  /// Whether that stage runs at all (see stage 4 above): on by default
+  /// since GLPK solves its master at ``subsetRowCutDualTolerance``.
+  var subsetRowCutStage = true
   /// GLPK's tolerance on reduced costs in that stage's master
   /// (``SubsetRowCutAndPrice/dualTolerance``): with its default, 1e-7,
   /// the safe bound loses up to about K x 1e-7 rows, more than the cuts
