@@ -201,10 +201,14 @@ struct ExactPipeline {
   /// rows for the plain LP's restrictions (before further sets, whose
   /// enumerations took 30 s of 60 on ANI 402_10000_NR_1 and NR_3), with
   /// these shares of the time left for cut-and-price and for its
-  /// restricted model.
+  /// restricted model: a sixth or so each (0.3 at first), as the cuts
+  /// prove ANI 402_10000 after one or two rounds (1.3-2.1 s) while on AI,
+  /// where no packing is refuted, every second goes from the dives (on
+  /// 801_40000_DI_45, which the wide dive had found at 44.5 s, the stage
+  /// took 12.7 s and the packing was not found).
   var subsetRowCutStageEarly = true
-  var earlyCutsShare = 0.3
-  var earlyCutRestrictionModelShare = 0.3
+  var earlyCutsShare = 0.15
+  var earlyCutRestrictionModelShare = 0.15
   /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
   /// the bound is one row below the best packing before the arc-flow MIP
   /// (stage 4 above): not by default (see there for what was measured);
@@ -515,7 +519,12 @@ struct ExactPipeline {
       // The last resort's graph, built now (a few milliseconds): without
       // it, the searches below may take all the time left.
       let arcFlowGraph = ArcFlowGraph(types: types, arcLimit: arcLimit)
-      let searchesEnd = arcFlowGraph == nil && !branchAndPriceStage && !(subsetRowCutStage && !cutStageRan)
+      // The late cut stage does not shorten the searches where no MIP
+      // follows: where its early place did not come (no converged duals),
+      // its own column generation rarely converges either (AI 801_40000:
+      // 127-226 master solves in 3-8 s without a cut), and the dives and
+      // the search are what find AI's packings.
+      let searchesEnd = arcFlowGraph == nil && !branchAndPriceStage
       let mustBeFull = rowsMustBeFull(rows: bound.value, scaled: scaled)
       if setup.timeLeft > .milliseconds(50) {
         let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
