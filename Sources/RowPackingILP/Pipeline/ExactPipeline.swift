@@ -72,7 +72,7 @@ import RowPacking
 ///    and AI 600_20000_DI_1 more than 3 million. The small-item rows of
 ///    reduced cost 0 at every dual vertex found are too many to cover row
 ///    by row; the set-partitioning LP is the stronger decision.
-/// 4. Off by default (``subsetRowCutStage``): where the bound is then one
+/// 4. On by default (``subsetRowCutStage``): where the bound is then one
 ///    row below the best packing, cut-and-price at the root with
 ///    subset-row cuts (``SubsetRowCutAndPrice``, stage and bound source
 ///    "cuts"), whose safe bound may reach the packing; where it does not,
@@ -99,8 +99,10 @@ import RowPacking
 ///    after the short dive (its first place) the stage also ran where the
 ///    first near-full-rows model proves the instance (ANI 201,
 ///    402_10000_NR_23, NR_45) and cost 0.4-13 s there.
-///    Off by default until measured on the whole hard set (AI instances
-///    whose packing the short dive missed pay its time too).
+///    On by default since measured on the hard sample of
+///    `scripts/exact-hard.sh` (results/exact-hard.md); AI instances whose
+///    packing the short dive missed pay its time too, hence its shares
+///    (``earlyCutsShare``).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
