@@ -225,14 +225,7 @@ final class BranchAndPriceTests: XCTestCase {
   /// (a debug build is slow), but its failed pairs and restarts are the
   /// paths the small instances above do not reach.
   func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
-    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
-    let optimaFile = root.appendingPathComponent("optima.tsv")
-    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
-    let entries = table.entries.values.filter { $0.set == "ANI" && $0.itemCount == 201 }.sorted { $0.instance < $1.instance }
-    XCTAssertFalse(entries.isEmpty, "no ANI instance of 201 items in \(optimaFile.path)")
-    for entry in entries.prefix(2) {
-      let file = root.appendingPathComponent("instances/ANI/\(entry.instance).txt")
-      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+    for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
       pipeline.branchAndPriceHistory = true
       pipeline.branchAndPriceRestartNodes = 8

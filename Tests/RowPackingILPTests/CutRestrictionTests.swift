@@ -12,37 +12,6 @@ import XCTest
 final class CutRestrictionTests: XCTestCase {
   let far = ContinuousClock().now + .seconds(3600)
 
-  /// Every packing of `types` in at most `limit` rows (as row patterns,
-  /// each sorted): items by type, each into an open row with room or a
-  /// new one.
-  func allPackings(_ types: ItemTypes, limit: Int) -> [[Pattern]] {
-    var items: [Int] = []
-    for t in 0..<types.count { items += Array(repeating: t, count: types.demands[t]) }
-    var rows: [Pattern] = []
-    var loads: [Int] = []
-    var packings: [[Pattern]] = []
-    func place(_ i: Int) {
-      if i == items.count { packings.append(rows.map { $0.sorted() }); return }
-      let t = items[i]
-      for r in rows.indices where loads[r] + types.sizes[t] <= types.capacity {
-        rows[r].append(t)
-        loads[r] += types.sizes[t]
-        place(i + 1)
-        rows[r].removeLast()
-        loads[r] -= types.sizes[t]
-      }
-      if rows.count < limit {
-        rows.append([t])
-        loads.append(types.sizes[t])
-        place(i + 1)
-        rows.removeLast()
-        loads.removeLast()
-      }
-    }
-    place(0)
-    return packings
-  }
-
   /// Rows of two or three items (sizes above a quarter), on even seeds
   /// from three sizes only (demands above 1), so that cuts are added.
   func instance(seed: UInt64) -> (sizes: [Int], capacity: Int) {
@@ -92,7 +61,7 @@ final class CutRestrictionTests: XCTestCase {
       XCTAssertFalse(restrictions.isEmpty, label)
       // Every pattern within the demands (any waste).
       let every = try XCTUnwrap(NearFullRowsModel(types: types, rows: optimum).patterns(budget: capacity))
-      let packings = allPackings(types, limit: optimum)
+      let packings = types.allPackings(limit: optimum)
       XCTAssertFalse(packings.isEmpty, label)
       for rows in [optimum - 1, optimum] {
         for (plainUsed, cutUsed) in [([], restrictions), (plain, restrictions), (plain, Array(restrictions.suffix(1)))] {
@@ -233,14 +202,7 @@ final class CutRestrictionTests: XCTestCase {
   /// the optimum's rows. Deadlines bound the run; it need not decide (a
   /// debug build is slow).
   func testStageAgreesWithTheKnownOptimumOnANI() throws {
-    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
-    let optimaFile = root.appendingPathComponent("optima.tsv")
-    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
-    let entries = table.entries.values.filter { $0.set == "ANI" && $0.itemCount == 201 }.sorted { $0.instance < $1.instance }
-    XCTAssertFalse(entries.isEmpty, "no ANI instance of 201 items in \(optimaFile.path)")
-    for entry in entries.prefix(2) {
-      let file = root.appendingPathComponent("instances/ANI/\(entry.instance).txt")
-      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+    for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
       let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
       let session = GLPKSession(verbose: false)

@@ -11,36 +11,6 @@ import XCTest
 final class SubsetRowCutsTests: XCTestCase {
   let far = ContinuousClock().now + .seconds(3600)
 
-  /// Every packing of `types` (as row patterns), up to `limit` rows: items
-  /// by type, each into an open row with room or a new one.
-  func allPackings(_ types: ItemTypes, limit: Int) -> [[Pattern]] {
-    var items: [Int] = []
-    for t in 0..<types.count { items += Array(repeating: t, count: types.demands[t]) }
-    var rows: [Pattern] = []
-    var loads: [Int] = []
-    var packings: [[Pattern]] = []
-    func place(_ i: Int) {
-      if i == items.count { packings.append(rows); return }
-      let t = items[i]
-      for r in rows.indices where loads[r] + types.sizes[t] <= types.capacity {
-        rows[r].append(t)
-        loads[r] += types.sizes[t]
-        place(i + 1)
-        rows[r].removeLast()
-        loads[r] -= types.sizes[t]
-      }
-      if rows.count < limit {
-        rows.append([t])
-        loads.append(types.sizes[t])
-        place(i + 1)
-        rows.removeLast()
-        loads.removeLast()
-      }
-    }
-    place(0)
-    return packings
-  }
-
   /// A small instance with repeated sizes (demands above 1), rows of two
   /// to four items.
   func instance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
@@ -60,7 +30,7 @@ final class SubsetRowCutsTests: XCTestCase {
       let (sizes, capacity) = instance(&random, items: items)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       guard types.count >= leastTypes else { return nil }
-      return (seed, types, allPackings(types, limit: sizes.count))
+      return (seed, types, types.allPackings(limit: sizes.count))
     }
   }
 
@@ -101,7 +71,7 @@ final class SubsetRowCutsTests: XCTestCase {
       let solution = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
       let found = SubsetRowCutSeparation.separate(
         patterns: master.patterns, values: solution.values, demands: types.demands, limit: 100)
-      let packings = allPackings(types, limit: n)
+      let packings = types.allPackings(limit: n)
       for (cut, violation) in found {
         var left = 0.0
         for (p, pattern) in master.patterns.enumerated() { left += Double(cut.coefficient(of: pattern)) * solution.values[p] }
