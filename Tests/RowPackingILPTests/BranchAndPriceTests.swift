@@ -197,12 +197,10 @@ final class BranchAndPriceTests: XCTestCase {
       let sizes = drawn.sizes.map { palette[$0 % palette.count] }
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: drawn.capacity)
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
-      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
-      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      let pipeline = solved.pipeline
+      let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
       let best = pipeline.setup.bestHeuristic
       let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"
       let refuted = try pipeline.branchAndPrice(
@@ -226,14 +224,12 @@ final class BranchAndPriceTests: XCTestCase {
   /// paths the small instances above do not reach.
   func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
-      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      var pipeline = solved.pipeline
       pipeline.branchAndPriceHistory = true
       pipeline.branchAndPriceRestartNodes = 8
-      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let lp = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
       XCTAssertLessThanOrEqual(lp.rowBound, entry.optimum, entry.instance)
       let best = pipeline.setup.bestHeuristic
       for rows in [entry.optimum - 1, entry.optimum] {

@@ -164,12 +164,10 @@ final class CutRestrictionTests: XCTestCase {
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
-      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
-      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      var pipeline = solved.pipeline
+      let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
       let outcome = try pipeline.subsetRowCutBound(
         session: session, types: types, master: master, root: root, target: optimum, until: far)
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
@@ -203,12 +201,10 @@ final class CutRestrictionTests: XCTestCase {
   /// debug build is slow).
   func testStageAgreesWithTheKnownOptimumOnANI() throws {
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
-      let pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(60)), verbose: false)
-      let types = ItemTypes(sizes: pipeline.setup.scaled.sizes, capacity: pipeline.setup.scaled.capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      let lp = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      let pipeline = solved.pipeline
+      let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
       let outcome = try pipeline.subsetRowCutBound(
         session: session, types: types, master: master, root: lp, target: entry.optimum,
         until: ContinuousClock().now + .seconds(20))
