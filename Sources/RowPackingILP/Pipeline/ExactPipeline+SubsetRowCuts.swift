@@ -4,8 +4,10 @@ extension ExactPipeline {
   /// The bound of cut-and-price with subset-row cuts at the root
   /// (``SubsetRowCutAndPrice``), started from the patterns of the root
   /// LP's solution `root` (the others of the master made GLPK's first
-  /// solve take seconds on ANI), towards `target` rows, until `deadline`; nil when it found
-  /// no bound (out of time before any exact pricing).
+  /// solve take seconds on ANI) and the master's patterns near the face of
+  /// `face` (``cutMasterFaceShare``), towards `target` rows, until
+  /// `deadline` (`extendedDeadline` while cuts are still found:
+  /// ``SubsetRowCutAndPrice/run(target:until:extendedDeadline:)``).
   ///
   /// It pays where the LP bound is one row below the best packing and the
   /// near-full-rows model did not close the gap (the augmented non-IRUP
@@ -14,7 +16,7 @@ extension ExactPipeline {
   func subsetRowCutBound(
     session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration,
     root: GilmoreGomoryColumnGeneration.Solution, target: Int, face: NearFullRowsModel.DualRestriction? = nil,
-    until deadline: ContinuousClock.Instant
+    until deadline: ContinuousClock.Instant, extendedDeadline: ContinuousClock.Instant? = nil
   ) throws(GLPKError) -> SubsetRowCutAndPrice.Outcome {
     // Its own master: patterns beyond the demands are left out there.
     var initial = root.values.indices.filter { root.values[$0] > 1e-9 }.map { master.patterns[$0] }
@@ -31,7 +33,7 @@ extension ExactPipeline {
     if verbose { try session.log("cut master from \(initial.count) patterns") }
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
     cutAndPrice.dualTolerance = subsetRowCutDualTolerance
-    return try cutAndPrice.run(target: target, until: deadline)
+    return try cutAndPrice.run(target: target, until: deadline, extendedDeadline: extendedDeadline)
   }
 
   /// Whether the items fit in `rows` rows, decided by the near-full-rows

@@ -108,8 +108,9 @@ import RowPacking
 ///    often not within its share under load; with the plain master's
 ///    patterns of reduced cost under a thousandth of a row at the first
 ///    dual restriction's weights (4 000-6 700 of them), 14-108. That
-///    proves ANI 600_20000_NR_11 and NR_3 by the safe bound (199, 26 and
-///    16 cuts, 26 s and 29 s). In the early place its restricted model
+///    proved ANI 600_20000_NR_11 and NR_3 by the safe bound in some runs
+///    (199, 26 and 16 cuts, 26 s and 29 s; in others NR_11 converged at
+///    198, NR_3 ran out of its share). In the early place its restricted model
 ///    stops at ``earlyCutRestrictionPatternLimit`` rows (a model that big
 ///    is not decided in its share, and on AI its enumeration took the
 ///    dives' time).
@@ -229,6 +230,12 @@ struct ExactPipeline {
   /// The most rows of that restricted model in the early place (nil: the
   /// model's own limit).
   var earlyCutRestrictionPatternLimit: Int? = 40_000
+  /// The share of the time left up to which the early cut-and-price goes
+  /// on where it added cuts and has not converged within
+  /// ``earlyCutsShare`` (nil: no extension). Off by default: on ANI
+  /// 600_20000 NR_5, NR_13, NR_15 it let the cuts converge, at 198, in
+  /// 5-10 s, proving none.
+  var earlyCutsExtendedShare: Double? = nil
   /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
   /// the bound is one row below the best packing before the arc-flow MIP
   /// (stage 4 above): not by default (see there for what was measured);
@@ -391,7 +398,7 @@ struct ExactPipeline {
       /// best packing meets the bound.
       var cutStageRan = false
       func subsetRowCuts(
-        share: Double, modelShare: Double, modelPatternLimit: Int? = nil,
+        share: Double, extendedShare: Double? = nil, modelShare: Double, modelPatternLimit: Int? = nil,
         dualRestrictions: [NearFullRowsModel.DualRestriction]
       ) throws(GLPKError) -> Bool {
         cutStageRan = true
@@ -399,7 +406,8 @@ struct ExactPipeline {
         do {
           outcome = try subsetRowCutBound(
             session: session, types: types, master: master, root: root, target: best.rowCount,
-            face: dualRestrictions.first, until: setup.clock.now + setup.timeLeft * share)
+            face: dualRestrictions.first, until: setup.clock.now + setup.timeLeft * share,
+            extendedDeadline: extendedShare.map { setup.clock.now + setup.timeLeft * $0 })
         } catch {
           // A cut master that GLPK does not solve (its tighter tolerance)
           // costs this stage, not the stages after it.
@@ -488,7 +496,8 @@ struct ExactPipeline {
                 && scaled.isExact && rowsMustBeFull(rows: bound.value, scaled: scaled)
               {
                 if try subsetRowCuts(
-                  share: earlyCutsShare, modelShare: earlyCutRestrictionModelShare,
+                  share: earlyCutsShare, extendedShare: earlyCutsExtendedShare,
+                  modelShare: earlyCutRestrictionModelShare,
                   modelPatternLimit: earlyCutRestrictionPatternLimit, dualRestrictions: restrictions)
                 {
                   return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
