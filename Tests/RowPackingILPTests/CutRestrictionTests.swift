@@ -152,8 +152,8 @@ final class CutRestrictionTests: XCTestCase {
     XCTAssertGreaterThan(removed, 0)
   }
 
-  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:until:)``
-  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:until:)``)
+  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:face:until:extendedDeadline:)``
+  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:patternLimit:until:)``)
   /// against brute force: the bound never exceeds the optimum, the model
   /// refutes one row below it or says nothing, and never refutes the
   /// optimum's rows; the whole pipeline with the stage on (early) proves
