@@ -152,8 +152,8 @@ final class CutRestrictionTests: XCTestCase {
     XCTAssertGreaterThan(removed, 0)
   }
 
-  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:until:)``
-  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:until:)``)
+  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:face:until:extendedDeadline:)``
+  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:patternLimit:until:)``)
   /// against brute force: the bound never exceeds the optimum, the model
   /// refutes one row below it or says nothing, and never refutes the
   /// optimum's rows; the whole pipeline with the stage on (early) proves
@@ -193,9 +193,49 @@ final class CutRestrictionTests: XCTestCase {
     }
   }
 
+  /// The stage's cut master started from the plain master's patterns near
+  /// the optimal face too (``ExactPipeline/cutMasterFaceShare``: none, a
+  /// thousandth of a row, every pattern) against brute force: the safe
+  /// bound never exceeds the optimum, whatever the start, and the model
+  /// restricted by its duals refutes one row below the optimum or says
+  /// nothing, never the optimum's rows.
+  func testFaceStartAgreesWithBruteForce() throws {
+    var withCuts = 0
+    for seed in UInt64(1)...150 {
+      let (sizes, capacity) = instance(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      var pipeline = solved.pipeline
+      let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
+      let face = try master.dualRestrictions(seed: seed, until: far).first
+      for share in [0, 0.001, 1] {
+        pipeline.cutMasterFaceShare = share
+        let outcome = try pipeline.subsetRowCutBound(
+          session: session, types: types, master: master, root: root, target: .max, face: face, until: far)
+        XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label), share \(share): the safe bound")
+        withCuts += outcome.restrictions.filter { $0.cutWeights.contains { $0 < 0 } }.count
+        for rows in [optimum - 1, optimum] where rows > 0 {
+          let answer = try pipeline.cutRestrictionModel(
+            session: session, types: types, rows: rows, restrictions: outcome.restrictions, until: far).answer
+          switch answer {
+          case .packing(let patterns):
+            XCTAssertEqual(rows, optimum, "\(label), share \(share): a packing in \(rows) rows")
+            XCTAssertLessThanOrEqual(patterns.count, rows, label)
+          case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label), share \(share): the optimum's rows refuted")
+          case .unknown: break
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(withCuts, 10, "few restrictions with a cut in play: the test checks little")
+  }
+
   /// On two ANI instances of 201 items (the hard sets, skipped when
   /// absent), whose optimum is the LP bound plus one: the stage's
-  /// cut-and-price at 1e-10 never bounds above the optimum, and its
+  /// cut-and-price at 1e-10, started near the optimal face, never bounds above the optimum, and its
   /// restricted model gives no packing in one row fewer and never refutes
   /// the optimum's rows. Deadlines bound the run; it need not decide (a
   /// debug build is slow).
@@ -205,8 +245,11 @@ final class CutRestrictionTests: XCTestCase {
       defer { solved.session.close() }
       let pipeline = solved.pipeline
       let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
+      // Started as the pipeline starts it: near the face of its first
+      // dual restriction (``ExactPipeline/cutMasterFaceShare``).
+      let face = try master.dualRestrictions(until: ContinuousClock().now + .seconds(20)).first
       let outcome = try pipeline.subsetRowCutBound(
-        session: session, types: types, master: master, root: lp, target: entry.optimum,
+        session: session, types: types, master: master, root: lp, target: entry.optimum, face: face,
         until: ContinuousClock().now + .seconds(20))
       XCTAssertLessThanOrEqual(outcome.rowBound, entry.optimum, "\(entry.instance): a bound above the optimum")
       guard !outcome.restrictions.isEmpty else { continue }

@@ -333,6 +333,45 @@ final class SubsetRowCutsTests: XCTestCase {
     print("cut-and-price raised the LP bound on \(raised) of 200 instances, \(cutsAdded) cuts")
   }
 
+  /// The extension past the first deadline
+  /// (``SubsetRowCutAndPrice/run(target:until:extendedDeadline:)``) only
+  /// where cuts were added: from a deadline already passed, a master
+  /// without cuts stops at once, and one with a cut goes on to the very
+  /// end the run without a deadline reaches (same safe bound, converged),
+  /// never above the brute-force optimum.
+  func testExtensionGoesOnOnlyWhereCutsWereAdded() throws {
+    var extended = 0
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
+      if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      guard types.count >= 3 else { continue }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let cut = SubsetRowCut(types: [0, 1, 2], demands: types.demands)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      _ = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      let past = ContinuousClock().now
+      let plain = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+      let stopped = try plain.run(target: .max, until: past, extendedDeadline: far)
+      XCTAssertEqual(stopped.solves, 0, "\(label): no cut, no extension")
+      var outcomes: [SubsetRowCutAndPrice.Outcome] = []
+      for firstDeadline in [past, far] {
+        let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: master.patterns)
+        try cutAndPrice.add(cuts: [cut])
+        outcomes.append(try cutAndPrice.run(target: .max, until: firstDeadline, extendedDeadline: far))
+      }
+      XCTAssertTrue(outcomes[0].converged, label)
+      XCTAssertEqual(outcomes[0].rowBound, outcomes[1].rowBound, label)
+      XCTAssertLessThanOrEqual(outcomes[0].rowBound, optimum, label)
+      if outcomes[0].solves > 0 { extended += 1 }
+    }
+    XCTAssertGreaterThan(extended, 10, "the run was rarely extended: the test checks little")
+  }
+
   /// Three items any two of which share a row, but not all three: the LP
   /// is 1.5 (each pair half a row), the cut on the three allows one pair
   /// row in all, so that the cut LP is 2, the optimum; with a fourth item

@@ -178,24 +178,39 @@ final class SubsetRowCutAndPrice {
 
   /// Cut-and-price until the safe bound reaches `target`, no cut is
   /// violated (or ``cutLimit`` is reached) at a converged master, or the
-  /// deadline passes; the bound is valid whenever it stops.
+  /// deadline passes; the bound is valid whenever it stops. Where cuts
+  /// were added and the run has not converged by `deadline`, it goes on
+  /// until `extendedDeadline` (nil: no extension): a separation that still
+  /// finds cuts may yet raise the bound, while a run that finds none has
+  /// stopped before.
   ///
   /// - Complexity: each round a master solve and an exact pricing
   ///   (``SubsetRowCutPricing``); separation after each convergence.
-  func run(target: Int, until deadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
+  func run(
+    target: Int, until firstDeadline: ContinuousClock.Instant, extendedDeadline: ContinuousClock.Instant? = nil
+  ) throws(GLPKError) -> Outcome {
     let clock = ContinuousClock()
+    var deadline = firstDeadline
+    /// Whether the run goes on past the first deadline (cuts were added).
+    func extends() -> Bool {
+      guard let extendedDeadline, deadline < extendedDeadline, clock.now < extendedDeadline, !cuts.isEmpty else {
+        return false
+      }
+      deadline = extendedDeadline
+      return true
+    }
     let scale = KnapsackPricing.scale
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
     let start = clock.now
-    while clock.now < deadline {
+    while clock.now < deadline || extends() {
       // The primal simplex throughout: after cut rows were added, GLPK's
       // dual simplex met "excessive numerical instability" on ANI masters
       // (thousands of columns, a degenerate optimum) and took seconds.
       let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
-        if lp.status == .timeLimit { break }
+        if lp.status == .timeLimit { if extends() { continue } else { break } }
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "cut master LP not optimal (\(lp.status))")
       }
       outcome.objective = lp.objective
@@ -206,7 +221,7 @@ final class SubsetRowCutAndPrice {
       guard let answer = pricing.best(
         weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: scale,
         others: columnsPerPricing - 1, until: deadline)
-      else { break }
+      else { if extends() { continue } else { break } }
       outcome.nodes += answer.nodes
       let bound = Self.safeBound(
         weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)

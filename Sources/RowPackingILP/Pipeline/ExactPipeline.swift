@@ -102,7 +102,18 @@ import RowPacking
 ///    On by default since measured on the hard sample of
 ///    `scripts/exact-hard.sh` (results/exact-hard.md); AI instances whose
 ///    packing the short dive missed pay its time too, hence its shares
-///    (``earlyCutsShare``).
+///    (``earlyCutsShare``). The cut master starts near the optimal face
+///    (``cutMasterFaceShare``): with the root's basic patterns alone its
+///    first convergence took 200-300 master solves on ANI n = 600 and
+///    often not within its share under load; with the plain master's
+///    patterns of reduced cost under a thousandth of a row at the first
+///    dual restriction's weights (4 000-6 700 of them), 14-108. That
+///    proved ANI 600_20000_NR_11 and NR_3 by the safe bound in some runs
+///    (199, 26 and 16 cuts, 26 s and 29 s; in others NR_11 converged at
+///    198, NR_3 ran out of its share). In the early place its restricted model
+///    stops at ``earlyCutRestrictionPatternLimit`` rows (a model that big
+///    is not decided in its share, and on AI its enumeration took the
+///    dives' time).
 ///    Off by default too (``branchAndPriceStage``): where the bound is
 ///    then one row below the best packing, branch-and-price with
 ///    Ryan–Foster branching (``RyanFosterBranchAndPrice``, stage and bound
@@ -211,6 +222,20 @@ struct ExactPipeline {
   var subsetRowCutStageEarly = true
   var earlyCutsShare = 0.15
   var earlyCutRestrictionModelShare = 0.15
+  /// The cut master starts, besides the root LP's basic patterns, from the
+  /// plain master's patterns whose reduced cost at the first dual
+  /// restriction's (optimal) weights is at most this share of a row (0:
+  /// none).
+  var cutMasterFaceShare = 0.001
+  /// The most rows of that restricted model in the early place (nil: the
+  /// model's own limit).
+  var earlyCutRestrictionPatternLimit: Int? = 40_000
+  /// The share of the time left up to which the early cut-and-price goes
+  /// on where it added cuts and has not converged within
+  /// ``earlyCutsShare`` (nil: no extension). Off by default: on ANI
+  /// 600_20000 NR_5, NR_13, NR_15 it let the cuts converge, at 198, in
+  /// 5-10 s, proving none.
+  var earlyCutsExtendedShare: Double? = nil
   /// Whether branch-and-price (``RyanFosterBranchAndPrice``) runs where
   /// the bound is one row below the best packing before the arc-flow MIP
   /// (stage 4 above): not by default (see there for what was measured);
@@ -372,13 +397,17 @@ struct ExactPipeline {
       /// master's duals with `modelShare` of the time left; true when the
       /// best packing meets the bound.
       var cutStageRan = false
-      func subsetRowCuts(share: Double, modelShare: Double) throws(GLPKError) -> Bool {
+      func subsetRowCuts(
+        share: Double, extendedShare: Double? = nil, modelShare: Double, modelPatternLimit: Int? = nil,
+        dualRestrictions: [NearFullRowsModel.DualRestriction]
+      ) throws(GLPKError) -> Bool {
         cutStageRan = true
         let outcome: SubsetRowCutAndPrice.Outcome
         do {
           outcome = try subsetRowCutBound(
             session: session, types: types, master: master, root: root, target: best.rowCount,
-            until: setup.clock.now + setup.timeLeft * share)
+            face: dualRestrictions.first, until: setup.clock.now + setup.timeLeft * share,
+            extendedDeadline: extendedShare.map { setup.clock.now + setup.timeLeft * $0 })
         } catch {
           // A cut master that GLPK does not solve (its tighter tolerance)
           // costs this stage, not the stages after it.
@@ -395,7 +424,7 @@ struct ExactPipeline {
         if modelShare > 0, !outcome.restrictions.isEmpty, setup.timeLeft > .milliseconds(100) {
           let (answer, n) = try cutRestrictionModel(
             session: session, types: types, rows: bound.value, restrictions: outcome.restrictions,
-            until: setup.clock.now + setup.timeLeft * modelShare)
+            patternLimit: modelPatternLimit, until: setup.clock.now + setup.timeLeft * modelShare)
           nodes = (nodes ?? 0) + n
           note("near-full rows model with the cuts' duals: \(answer.summary)")
           if case .packing(let patterns) = answer, let better = improvement(patterns, types: types, over: best) {
@@ -466,7 +495,11 @@ struct ExactPipeline {
               if subsetRowCutStage && subsetRowCutStageEarly && !cutStageRan && best.rowCount == bound.value + 1
                 && scaled.isExact && rowsMustBeFull(rows: bound.value, scaled: scaled)
               {
-                if try subsetRowCuts(share: earlyCutsShare, modelShare: earlyCutRestrictionModelShare) {
+                if try subsetRowCuts(
+                  share: earlyCutsShare, extendedShare: earlyCutsExtendedShare,
+                  modelShare: earlyCutRestrictionModelShare,
+                  modelPatternLimit: earlyCutRestrictionPatternLimit, dualRestrictions: restrictions)
+                {
                   return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
                 }
               }
@@ -571,7 +604,9 @@ struct ExactPipeline {
       if subsetRowCutStage && !cutStageRan && best.rowCount == bound.value + 1 && scaled.isExact
         && setup.timeLeft > .milliseconds(100)
       {
-        if try subsetRowCuts(share: cutsShare, modelShare: cutRestrictionModelShare) {
+        if try subsetRowCuts(
+          share: cutsShare, modelShare: cutRestrictionModelShare, dualRestrictions: restrictions)
+        {
           return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes)
         }
       }

@@ -187,7 +187,11 @@ struct NearFullRowsModel {
     if budget < 0 { return (.infeasible, 0) }
     guard let leastWeights = leastRowWeights(), let leastValues = leastCutValues() else { return (.infeasible, 0) }
     guard let patterns = patterns(budget: budget, leastWeights: leastWeights, leastCutValues: leastValues, until: deadline)
-    else { return (.unknown, 0) }
+    else {
+      let why = ContinuousClock().now > deadline ? "out of time" : "more than \(patternLimit) rows"
+      try session.log("near-full rows model: enumeration \(why)")
+      return (.unknown, 0)
+    }
     if patterns.isEmpty { return (.infeasible, 0) }
     try session.log(
       "near-full rows model: \(patterns.count) rows of \(restrictions.count) restrictions"
