@@ -87,6 +87,14 @@ struct LimitedDiscrepancyDiving {
   /// parent are tried in its place, each making those before it tabu
   /// (0: none, the default).
   var singleBacktracks = 0
+  /// Whether a node that has more children to explore (and the root, for
+  /// the restarts) keeps its LP basis, so that its next child's residual
+  /// LP starts from it rather than from the basis of the deepest residual
+  /// of the subtree before (see
+  /// ``GilmoreGomoryColumnGeneration/restore(_:)``), and whether a
+  /// residual LP that meets L1 is taken without pricing (see
+  /// ``GilmoreGomoryColumnGeneration/solve(until:enough:toConvergence:knownBound:)``).
+  var warmStarts = true
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -103,6 +111,12 @@ struct LimitedDiscrepancyDiving {
     var fullRowsNodes = 0
     /// Candidates tried by single backtracking.
     var backtracks = 0
+    /// GLPK's simplex iterations on the master during the search.
+    var simplexIterations = 0
+    /// The time of the search, and of its master solves and pricings.
+    var time = Duration.zero
+    var masterTime = Duration.zero
+    var pricingTime = Duration.zero
     /// Whether the search stopped at the deadline.
     var timedOut = false
   }
@@ -116,15 +130,25 @@ struct LimitedDiscrepancyDiving {
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
       exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
-      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks)
+      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts)
+    let iterationsBefore = try master.problem.iterationCount()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let (lpBefore, priceBefore) = (master.lpTime, master.priceTime)
     defer { _ = try? master.setDemands(types.demands) }
     for round in 0...maxRestarts {
       search.noise = round == 0 ? 0 : 0.5
       search.random = SplitMix64(seed: random.next())
+      // A restart from the root's LP basis, not from the last dive's end.
+      if round > 0, let root = search.rootBasis { try master.restore(root) }
       let found = try search.explore(
         residual: types.demands, fixed: [], tabu: [], discrepancies: 0, branchDepth: 0)
       if found || search.outcome.timedOut { break }
     }
+    search.outcome.simplexIterations = try master.problem.iterationCount() - iterationsBefore
+    search.outcome.time = clock.now - start
+    search.outcome.masterTime = master.lpTime - lpBefore
+    search.outcome.pricingTime = master.priceTime - priceBefore
     return search.outcome
   }
 
@@ -141,6 +165,9 @@ struct LimitedDiscrepancyDiving {
     let fullRowsNodesPerRow: Int
     let fullRowsShare: Double
     let singleBacktracks: Int
+    let warmStarts: Bool
+    /// The root's LP basis (with ``warmStarts``), for the restarts.
+    var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
     var noise = 0.0
     var random = SplitMix64(seed: 0)
     var outcome = Outcome()
@@ -217,7 +244,9 @@ struct LimitedDiscrepancyDiving {
         }
       }
       try master.setDemands(residual)
-      guard let lp = try master.solve(until: deadline, enough: rowsLeft + 1) else {
+      // L1 of the residual: a residual LP that meets it needs no pricing.
+      let simpleBound = warmStarts ? (size + types.capacity - 1) / types.capacity : 0
+      guard let lp = try master.solve(until: deadline, enough: rowsLeft + 1, knownBound: simpleBound) else {
         outcome.timedOut = true
         return false
       }
@@ -244,11 +273,19 @@ struct LimitedDiscrepancyDiving {
       // while the child before failed at its own node.
       let branches = min(width, candidates.count)
       let backtracking = wasteLeft == 0 ? min(singleBacktracks, candidates.count - branches) : 0
+      // This node's basis, for its children after the first (and the
+      // restarts at the root).
+      var basis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
+      if warmStarts && (branches + backtracking > 1 || fixed.isEmpty) {
+        basis = try master.saveBasis()
+        if fixed.isEmpty { rootBasis = basis }
+      }
       for k in 0..<(branches + backtracking) {
         if k >= branches {
           if !failedAtNode { break }
           outcome.backtracks += 1
         }
+        if k > 0, let basis { try master.restore(basis) }
         var left = residual
         var rows = fixed
         func take(_ pattern: Pattern, copies: Int) {
