@@ -116,6 +116,22 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
         }
         // The master's demands are restored after the search.
         XCTAssertEqual(master.demands, types.demands, message)
+        // A second search on the same master, from the first's root basis
+        // (as the pipeline's wide dive after its short one).
+        if warmStarts && outcome.lpSolves > 0 {
+          let root = try XCTUnwrap(outcome.rootBasis, message)
+          XCTAssertEqual(root.demands, types.demands, message)
+          var again = LimitedDiscrepancyDiving(master: master, target: rows)
+          again.exactItems = 0
+          again.maxRestarts = 2
+          again.rootBasis = root
+          again.random = SplitMix64(seed: 77)
+          let second = try again.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+          if let patterns = second.patterns {
+            XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
+            assertPacks(patterns, types, message)
+          }
+        }
       }
     }
     XCTAssertGreaterThan(lpSolves[1], 0, "no residual LP was solved")

@@ -20,8 +20,10 @@ import RowPacking
 ///    ``exactNodeLimit`` nodes): a packing closes it, a proof that none
 ///    exists prunes it;
 /// 3. otherwise the residual LP is solved again by column generation
-///    (pricing on the residual demands, from the last basis) and pruned
-///    when its bound exceeds the rows left;
+///    (pricing on the residual demands, from the last basis, or with
+///    ``warmStarts`` from the basis its parent saved when the child before
+///    it was explored; no pricing where the master meets the residual's
+///    L1) and pruned when its bound exceeds the rows left;
 /// 4. the children fix rows: the first child fixes the pattern of largest
 ///    LP value together with every pattern of value >= 1 (as many copies
 ///    as its value's integer part: residual rounding); the k-th child (a
@@ -38,7 +40,7 @@ import RowPacking
 /// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
 /// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
 /// dive. When the tree is exhausted and time is left, the search restarts
-/// with the LP values perturbed (seeded). The master's columns persist
+/// with the LP values perturbed (seeded), from the root's saved basis. The master's columns persist
 /// across dives, backtracks and restarts (a pattern pool): a column is
 /// disabled while it does not fit the residual and enabled again after, so
 /// later dives price fewer columns. Everything stops at the one deadline.
@@ -95,6 +97,11 @@ struct LimitedDiscrepancyDiving {
   /// residual LP that meets L1 is taken without pricing (see
   /// ``GilmoreGomoryColumnGeneration/solve(until:enough:toConvergence:knownBound:)``).
   var warmStarts = true
+  /// The root's basis saved by an earlier search on the same master (its
+  /// ``Outcome/rootBasis``): with ``warmStarts`` the first dive starts
+  /// from it too, rather than from whatever basis the stages in between
+  /// left (perturbed demands, cut masters' columns).
+  var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -113,6 +120,8 @@ struct LimitedDiscrepancyDiving {
     var backtracks = 0
     /// GLPK's simplex iterations on the master during the search.
     var simplexIterations = 0
+    /// The root's LP basis (with ``warmStarts``), for a later search.
+    var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
     /// The time of the search, and of its master solves and pricings.
     var time = Duration.zero
     var masterTime = Duration.zero
@@ -131,6 +140,7 @@ struct LimitedDiscrepancyDiving {
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
       exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
       fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts)
+    if warmStarts { search.rootBasis = rootBasis }
     let iterationsBefore = try master.problem.iterationCount()
     let clock = ContinuousClock()
     let start = clock.now
@@ -140,12 +150,13 @@ struct LimitedDiscrepancyDiving {
       search.noise = round == 0 ? 0 : 0.5
       search.random = SplitMix64(seed: random.next())
       // A restart from the root's LP basis, not from the last dive's end.
-      if round > 0, let root = search.rootBasis { try master.restore(root) }
+      if let root = search.rootBasis { try master.restore(root) }
       let found = try search.explore(
         residual: types.demands, fixed: [], tabu: [], discrepancies: 0, branchDepth: 0)
       if found || search.outcome.timedOut { break }
     }
     search.outcome.simplexIterations = try master.problem.iterationCount() - iterationsBefore
+    search.outcome.rootBasis = search.rootBasis
     search.outcome.time = clock.now - start
     search.outcome.masterTime = master.lpTime - lpBefore
     search.outcome.pricingTime = master.priceTime - priceBefore

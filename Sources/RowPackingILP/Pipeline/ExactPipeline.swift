@@ -347,14 +347,19 @@ struct ExactPipeline {
       // A short search first (the plain dive and two perturbed ones), then
       // the decision on the bound's rows, then the wider search towards the
       // (possibly raised) bound with what is left.
+      // The root LP's basis that the first dive saves, for the next dives
+      // to start from.
+      var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
       func dive(share: Double, maxDiscrepancy: Int, maxRestarts: Int) throws(GLPKError) {
         let until = setup.clock.now + setup.timeLeft * share
         var diving = LimitedDiscrepancyDiving(master: master, target: bound.value)
+        diving.rootBasis = diveRootBasis
         diving.maxDiscrepancy = maxDiscrepancy
         diving.maxRestarts = maxRestarts
         diving.fullRowsNodesPerRow = divingFullRowsNodesPerRow
         diving.singleBacktracks = divingSingleBacktracks
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
+        diveRootBasis = outcome.rootBasis
         if verbose {
           try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
         }
