@@ -150,7 +150,8 @@ static inline int pb_add_columns(pb_context *context, glp_prob *p, int count, co
 /// `*status` the primal status (glp_get_status). `dualTolerance` > 0
 /// replaces GLPK's tolerance on reduced costs (`tol_dj`, 1e-7).
 static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, int presolve,
-                             int dual, double dualTolerance, int *result, int *status) {
+                             int dual, double dualTolerance, double primalTolerance, int *result,
+                             int *status) {
   PB_GUARD(context)
   glp_smcp parm;
   glp_init_smcp(&parm);
@@ -159,6 +160,7 @@ static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, 
   parm.tm_lim = timeLimitMs;
   parm.presolve = presolve ? GLP_ON : GLP_OFF;
   if (dualTolerance > 0) parm.tol_dj = dualTolerance;
+  if (primalTolerance > 0) parm.tol_bnd = primalTolerance;
   *result = glp_simplex(p, &parm);
   *status = glp_get_status(p);
   pb_leave();

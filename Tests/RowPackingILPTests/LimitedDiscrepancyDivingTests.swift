@@ -114,8 +114,9 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
           XCTAssertTrue(verify(types.packing(patterns: patterns), for: instance).isEmpty, message)
           if patterns.count == rows { found[w] += 1 }
         }
-        // The master's demands are restored after the search.
+        // The master's demands and GLPK tolerances are restored after the search.
         XCTAssertEqual(master.demands, types.demands, message)
+        XCTAssertNil(master.simplexTolerance, message)
         // A second search on the same master, from the first's root basis
         // (as the pipeline's wide dive after its short one).
         if warmStarts && outcome.lpSolves > 0 {

@@ -105,7 +105,7 @@ final class SavedBasisTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(solution.rowBound, l1, label)
       XCTAssertGreaterThanOrEqual(solution.masterObjective, lp - 1e-6, label)
       assertCovers(solution.values, master, label)
-      if solution.masterObjective <= Double(l1) + 1e-9 {
+      if Int((solution.masterObjective - 1e-6).rounded(.up)) <= l1 {
         stopped += 1
         // Stopped at the known bound: its ceiling is the LP bound, and where
         // the items fill the rows exactly, the master is the LP optimum.

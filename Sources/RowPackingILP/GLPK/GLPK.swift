@@ -277,12 +277,17 @@ final class GLPKProblem {
   ///     the last basis stays dual feasible).
   ///   - dualTolerance: GLPK's tolerance on reduced costs (`tol_dj`) when
   ///     given, else its default 1e-7.
-  func solveLP(timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil) throws(GLPKError) -> ProgramSolution {
+  ///   - primalTolerance: GLPK's tolerance on bounds (`tol_bnd`) when
+  ///     given, else its default 1e-7.
+  func solveLP(
+    timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil, primalTolerance: Double? = nil
+  ) throws(GLPKError) -> ProgramSolution {
     var result: Int32 = 0
     var status: Int32 = 0
     let ms = Self.milliseconds(timeLimit)
     let tolerance = dualTolerance ?? 0
-    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, &result, &status) }
+    let primal = primalTolerance ?? 0
+    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, primal, &result, &status) }
     if result == GLP_ETMLIM {
       return ProgramSolution(status: .timeLimit, objective: .nan, values: [], duals: [], bound: nil, nodes: 0)
     }

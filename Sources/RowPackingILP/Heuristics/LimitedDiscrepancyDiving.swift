@@ -102,6 +102,15 @@ struct LimitedDiscrepancyDiving {
   /// from it too, rather than from whatever basis the stages in between
   /// left (perturbed demands, cut masters' columns).
   var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
+  /// GLPK's tolerances on bounds and reduced costs (`tol_bnd`, `tol_dj`)
+  /// for the master's solves during the search (nil: GLPK's 1e-7). At
+  /// 1e-7 the residual LPs of AI 801_40000_DI_5 ended primal infeasible
+  /// by about 1e-6 and GLPK's dual simplex met "numerical instability"
+  /// about a hundred times in 60 s (seven times it gave up for the primal
+  /// simplex), 20 000-47 000 pivots for 30-40 residual LPs; at 1e-9, five
+  /// warnings and 4 000-9 500 pivots for 80-300. The dives' bounds are
+  /// Farley's in integer arithmetic, whatever the tolerance.
+  var simplexTolerance: Double? = 1e-9
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -142,6 +151,9 @@ struct LimitedDiscrepancyDiving {
       fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts)
     if warmStarts { search.rootBasis = rootBasis }
     let iterationsBefore = try master.problem.iterationCount()
+    let tolerance = master.simplexTolerance
+    master.simplexTolerance = simplexTolerance
+    defer { master.simplexTolerance = tolerance }
     let clock = ContinuousClock()
     let start = clock.now
     let (lpBefore, priceBefore) = (master.lpTime, master.priceTime)

@@ -50,6 +50,10 @@ final class GilmoreGomoryColumnGeneration {
   /// factorisation failure the next solve starts again from GLPK's
   /// standard basis).
   var basisRestored = false
+  /// GLPK's tolerances on bounds and reduced costs for the master's solves
+  /// (nil: its defaults, 1e-7); the dives set it (see
+  /// ``LimitedDiscrepancyDiving/simplexTolerance``).
+  var simplexTolerance: Double? = nil
   /// The master's duals (clamped at 0) at the last LP solve.
   private(set) var lastDuals: [Double] = []
   /// The best row bound of the latest ``solve(until:enough:)`` so far, for
@@ -362,7 +366,8 @@ final class GilmoreGomoryColumnGeneration {
       let tA = clock.now
       var lp: ProgramSolution
       do throws(GLPKError) {
-        lp = try problem.solveLP(timeLimit: left, dual: dual)
+        lp = try problem.solveLP(
+          timeLimit: left, dual: dual, dualTolerance: simplexTolerance, primalTolerance: simplexTolerance)
       } catch {
         // A restored basis that GLPK cannot factorise (it should not
         // happen: its matrix was factorised when saved): the standard
@@ -370,7 +375,9 @@ final class GilmoreGomoryColumnGeneration {
         guard basisRestored, case .solverFailed = error else { throw error }
         basisRestored = false
         try problem.setStandardBasis()
-        lp = try problem.solveLP(timeLimit: deadline - clock.now, dual: false)
+        lp = try problem.solveLP(
+          timeLimit: deadline - clock.now, dual: false, dualTolerance: simplexTolerance,
+          primalTolerance: simplexTolerance)
       }
       basisRestored = false
       lpTime += clock.now - tA
@@ -386,9 +393,10 @@ final class GilmoreGomoryColumnGeneration {
       let weights = KnapsackPricing.weights(duals: duals)
       let objective = lp.objective
       let masterCeiling = Int((objective - 1e-6).rounded(.up))
-      if knownBound > 0 && !toConvergence && objective <= Double(knownBound) + 1e-9 {
-        // The master meets a proven row bound: the bound's ceiling cannot
-        // change, as when Farley's bound meets it below.
+      if knownBound > 0 && !toConvergence && masterCeiling <= knownBound {
+        // The master meets a proven row bound (within the 1e-6 of its
+        // ceiling): the bound's ceiling cannot change, as when Farley's
+        // bound meets it below.
         bestRows = max(bestRows, knownBound)
         return Solution(
           masterObjective: objective, lowerBound: min(best, objective), rowBound: bestRows, converged: false,

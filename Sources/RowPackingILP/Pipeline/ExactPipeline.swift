@@ -18,7 +18,9 @@ import RowPacking
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
 ///    (a short search: the plain dive and two restarts, with a fifth of
-///    the time left, half where the LP-free search ran first).
+///    the time left, half where the LP-free search ran first); the dives
+///    after it start from the root basis it saved
+///    (``LimitedDiscrepancyDiving/rootBasis``).
 ///    Off by default (``divingSingleBacktracks``,
 ///    ``divingFullRowsNodesPerRow``): where the bound's rows must be
 ///    exactly full, the dives backtrack once where a child fails at its
