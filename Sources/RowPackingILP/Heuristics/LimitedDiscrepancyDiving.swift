@@ -40,8 +40,9 @@ import RowPacking
 /// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
 /// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
 /// dive. When the tree is exhausted and time is left, the search restarts
-/// with the LP values perturbed (seeded), from the root's saved basis. The master's columns persist
-/// across dives, backtracks and restarts (a pattern pool): a column is
+/// with the LP values perturbed (seeded), from the root's saved basis.
+/// The master's columns persist across dives, backtracks and restarts (a
+/// pattern pool): a column is
 /// disabled while it does not fit the residual and enabled again after, so
 /// later dives price fewer columns. Everything stops at the one deadline.
 ///
@@ -106,9 +107,10 @@ struct LimitedDiscrepancyDiving {
   /// for the master's solves during the search (nil: GLPK's 1e-7). At
   /// 1e-7 the residual LPs of AI 801_40000_DI_5 ended primal infeasible
   /// by about 1e-6 and GLPK's dual simplex met "numerical instability"
-  /// about a hundred times in 60 s (seven times it gave up for the primal
-  /// simplex), 20 000-47 000 pivots for 30-40 residual LPs; at 1e-9, five
-  /// warnings and 4 000-9 500 pivots for 80-300. The dives' bounds are
+  /// 100-140 times in 60 s (seven to nine times it gave up for the primal
+  /// simplex), 20 000-47 000 pivots for 40-70 residual LPs; at 1e-9, 5-11
+  /// warnings and 160-600 residual LPs. At 1e-6 it was worse (AI
+  /// 600_20000_DI_45: 284 warnings instead of 63). The dives' bounds are
   /// Farley's in integer arithmetic, whatever the tolerance.
   var simplexTolerance: Double? = 1e-9
   var random = SplitMix64(seed: 0x1d5)
