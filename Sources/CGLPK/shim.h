@@ -150,7 +150,8 @@ static inline int pb_add_columns(pb_context *context, glp_prob *p, int count, co
 /// `*status` the primal status (glp_get_status). `dualTolerance` > 0
 /// replaces GLPK's tolerance on reduced costs (`tol_dj`, 1e-7).
 static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, int presolve,
-                             int dual, double dualTolerance, int *result, int *status) {
+                             int dual, double dualTolerance, double primalTolerance, int *result,
+                             int *status) {
   PB_GUARD(context)
   glp_smcp parm;
   glp_init_smcp(&parm);
@@ -159,8 +160,54 @@ static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, 
   parm.tm_lim = timeLimitMs;
   parm.presolve = presolve ? GLP_ON : GLP_OFF;
   if (dualTolerance > 0) parm.tol_dj = dualTolerance;
+  if (primalTolerance > 0) parm.tol_bnd = primalTolerance;
   *result = glp_simplex(p, &parm);
   *status = glp_get_status(p);
+  pb_leave();
+  return 0;
+}
+
+/// The current basis: the status (GLP_BS, GLP_NL, GLP_NU, GLP_NF, GLP_NS)
+/// of every row (`rows[0..<m]`) and column (`columns[0..<n]`), and the
+/// simplex iterations so far (glp_get_it_cnt).
+static inline int pb_get_basis(pb_context *context, glp_prob *p, int *rows, int *columns,
+                               int *iterations) {
+  PB_GUARD(context)
+  int n = glp_get_num_cols(p), m = glp_get_num_rows(p);
+  for (int i = 1; i <= m; i++) rows[i - 1] = glp_get_row_stat(p, i);
+  for (int j = 1; j <= n; j++) columns[j - 1] = glp_get_col_stat(p, j);
+  *iterations = glp_get_it_cnt(p);
+  pb_leave();
+  return 0;
+}
+
+/// Sets a basis saved by pb_get_basis: `rowCount` rows and `columnCount`
+/// columns take their saved status, columns added since are non-basic at
+/// their lower bound (GLPK turns a non-basic status into the one that
+/// fits the bounds: GLP_NS for a fixed column). GLPK factorises the basis
+/// at the next glp_simplex.
+static inline int pb_set_basis(pb_context *context, glp_prob *p, int rowCount, const int *rows,
+                               int columnCount, const int *columns) {
+  PB_GUARD(context)
+  int n = glp_get_num_cols(p), m = glp_get_num_rows(p);
+  for (int i = 1; i <= m && i <= rowCount; i++) glp_set_row_stat(p, i, rows[i - 1]);
+  for (int j = 1; j <= n; j++) glp_set_col_stat(p, j, j <= columnCount ? columns[j - 1] : GLP_NL);
+  pb_leave();
+  return 0;
+}
+
+/// GLPK's count of simplex iterations on the problem so far.
+static inline int pb_iteration_count(pb_context *context, glp_prob *p, int *iterations) {
+  PB_GUARD(context)
+  *iterations = glp_get_it_cnt(p);
+  pb_leave();
+  return 0;
+}
+
+/// Sets GLPK's standard basis (every row's auxiliary variable basic).
+static inline int pb_std_basis(pb_context *context, glp_prob *p) {
+  PB_GUARD(context)
+  glp_std_basis(p);
   pb_leave();
   return 0;
 }

@@ -10,7 +10,9 @@ import XCTest
 /// packing in the optimum's rows (the same decision as brute force).
 /// With the perfect-packing search on residuals whose rows must be exactly
 /// full, on seeded perfect packings, every packing it returns verifies and
-/// is in the rows cut.
+/// is in the rows cut. With and without warm starts (saved bases, no
+/// pricing where a residual LP meets L1) the same checks hold, and warm
+/// starts take fewer simplex pivots per residual LP.
 final class LimitedDiscrepancyDivingTests: XCTestCase {
   /// Seeded instances where the packers often miss the optimum: widths in
   /// (C/5, 2C/3), up to 12 items.
@@ -38,7 +40,7 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
   /// Runs the search for `target` rows; the incumbent is one row per item
   /// (so any packing it finds is returned).
   func search(
-    _ types: ItemTypes, target: Int, exactItems: Int, maxDiscrepancy: Int
+    _ types: ItemTypes, target: Int, exactItems: Int, maxDiscrepancy: Int, warmStarts: Bool = true
   ) throws -> LimitedDiscrepancyDiving.Outcome {
     let session = GLPKSession(verbose: false)
     defer { session.close() }
@@ -47,6 +49,7 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
     diving.exactItems = exactItems
     diving.maxDiscrepancy = maxDiscrepancy
     diving.maxRestarts = 3
+    diving.warmStarts = warmStarts
     let items = types.demands.reduce(0, +)
     return try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: items + 1)
   }
@@ -57,21 +60,86 @@ final class LimitedDiscrepancyDivingTests: XCTestCase {
       let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
       for exactItems in [0, 60] {
         for target in [optimum - 1, optimum] {
-          let message = "instance \(k) \(instance), target \(target), exact completion up to \(exactItems) items"
-          let outcome = try search(types, target: target, exactItems: exactItems, maxDiscrepancy: 2)
-          XCTAssertFalse(outcome.timedOut, message)
-          // Below L1 the root is pruned before any packing is tried.
-          if target < optimum && outcome.patterns == nil { continue }
-          let patterns = try XCTUnwrap(outcome.patterns, message)
-          XCTAssertGreaterThanOrEqual(patterns.count, optimum, message)
-          assertPacks(patterns, types, message)
-          if exactItems > 0 && target == optimum {
-            // The same decision as brute force: a packing in the optimum's rows.
-            XCTAssertEqual(patterns.count, optimum, message)
+          for warmStarts in [false, true] {
+            let message = "instance \(k) \(instance), target \(target), exact completion up to \(exactItems) items, warm starts \(warmStarts)"
+            let outcome = try search(types, target: target, exactItems: exactItems, maxDiscrepancy: 2, warmStarts: warmStarts)
+            XCTAssertFalse(outcome.timedOut, message)
+            // Below L1 the root is pruned before any packing is tried.
+            if target < optimum && outcome.patterns == nil { continue }
+            let patterns = try XCTUnwrap(outcome.patterns, message)
+            XCTAssertGreaterThanOrEqual(patterns.count, optimum, message)
+            assertPacks(patterns, types, message)
+            if exactItems > 0 && target == optimum {
+              // The same decision as brute force: a packing in the optimum's rows.
+              XCTAssertEqual(patterns.count, optimum, message)
+            }
           }
         }
       }
     }
+  }
+
+  func testWarmStartsReturnVerifiedPackingsInFewerPivots() throws {
+    // Dives with discrepancies and restarts towards seeded perfect packings
+    // (no completion of residuals): with warm starts (the node's basis for
+    // its later children, the root's for the restarts, no pricing where the
+    // residual LP meets L1) every packing still verifies, and the search
+    // takes fewer simplex pivots over the set.
+    var random = SplitMix64(seed: 6262)
+    var pivots = [0, 0], found = [0, 0], lpSolves = [0, 0]
+    let count = 25
+    for k in 0..<count {
+      let rows = 8 + Int(random.next() % 14)
+      let capacity = 200 + Int(random.next() % 800)
+      let sizes = perfectInstance(rows: rows, capacity: capacity, pieces: 3...5, random: &random)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      for (w, warmStarts) in [false, true].enumerated() {
+        let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes), warm starts \(warmStarts)"
+        let session = GLPKSession(verbose: false)
+        defer { session.close() }
+        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+        var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+        diving.exactItems = 0
+        diving.maxDiscrepancy = 2
+        diving.maxRestarts = 5
+        diving.warmStarts = warmStarts
+        let outcome = try diving.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+        XCTAssertFalse(outcome.timedOut, message)
+        pivots[w] += outcome.simplexIterations
+        lpSolves[w] += outcome.lpSolves
+        if let patterns = outcome.patterns {
+          XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
+          assertPacks(patterns, types, message)
+          XCTAssertTrue(verify(types.packing(patterns: patterns), for: instance).isEmpty, message)
+          if patterns.count == rows { found[w] += 1 }
+        }
+        // The master's demands and GLPK tolerances are restored after the search.
+        XCTAssertEqual(master.demands, types.demands, message)
+        XCTAssertNil(master.simplexTolerance, message)
+        // A second search on the same master, from the first's root basis
+        // (as the pipeline's wide dive after its short one).
+        if warmStarts && outcome.lpSolves > 0 {
+          let root = try XCTUnwrap(outcome.rootBasis, message)
+          XCTAssertEqual(root.demands, types.demands, message)
+          var again = LimitedDiscrepancyDiving(master: master, target: rows)
+          again.exactItems = 0
+          again.maxRestarts = 2
+          again.rootBasis = root
+          again.random = SplitMix64(seed: 77)
+          let second = try again.run(until: ContinuousClock().now + .seconds(30), incumbentRows: sizes.count + 1)
+          if let patterns = second.patterns {
+            XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
+            assertPacks(patterns, types, message)
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(lpSolves[1], 0, "no residual LP was solved")
+    XCTAssertLessThan(
+      Double(pivots[1]) / Double(max(lpSolves[1], 1)), Double(pivots[0]) / Double(max(lpSolves[0], 1)),
+      "pivots per residual LP: warm \(pivots[1]) over \(lpSolves[1]), cold \(pivots[0]) over \(lpSolves[0]); found \(found)")
+    XCTAssertGreaterThanOrEqual(found[1], count * 7 / 10, "found \(found) of \(count)")
   }
 
   func testTheLPDrivenDivesAloneReachTheOptimumOnMost() throws {

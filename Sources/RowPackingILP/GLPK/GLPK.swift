@@ -277,12 +277,17 @@ final class GLPKProblem {
   ///     the last basis stays dual feasible).
   ///   - dualTolerance: GLPK's tolerance on reduced costs (`tol_dj`) when
   ///     given, else its default 1e-7.
-  func solveLP(timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil) throws(GLPKError) -> ProgramSolution {
+  ///   - primalTolerance: GLPK's tolerance on bounds (`tol_bnd`) when
+  ///     given, else its default 1e-7.
+  func solveLP(
+    timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil, primalTolerance: Double? = nil
+  ) throws(GLPKError) -> ProgramSolution {
     var result: Int32 = 0
     var status: Int32 = 0
     let ms = Self.milliseconds(timeLimit)
     let tolerance = dualTolerance ?? 0
-    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, &result, &status) }
+    let primal = primalTolerance ?? 0
+    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, primal, &result, &status) }
     if result == GLP_ETMLIM {
       return ProgramSolution(status: .timeLimit, objective: .nan, values: [], duals: [], bound: nil, nodes: 0)
     }
@@ -303,6 +308,48 @@ final class GLPKProblem {
     return ProgramSolution(
       status: programStatus, objective: objective, values: Array(values.prefix(columnCount)),
       duals: Array(duals.prefix(rowCount)), bound: nil, nodes: 0)
+  }
+
+  /// A simplex basis: GLPK's status of every row and column when saved.
+  struct Basis {
+    var rows: [Int32]
+    var columns: [Int32]
+  }
+
+  /// The current basis, and GLPK's count of simplex iterations so far.
+  ///
+  /// - Complexity: O(rows + columns).
+  func basis() throws(GLPKError) -> (basis: Basis, iterations: Int) {
+    var rows = [Int32](repeating: 0, count: max(rowCount, 1))
+    var columns = [Int32](repeating: 0, count: max(columnCount, 1))
+    var iterations: Int32 = 0
+    try session.guarded { pb_get_basis($0, pointer, &rows, &columns, &iterations) }
+    return (Basis(rows: Array(rows.prefix(rowCount)), columns: Array(columns.prefix(columnCount))), Int(iterations))
+  }
+
+  /// Makes `basis` (saved by ``basis()`` on this problem, with the same
+  /// rows and at most as many columns) the starting basis of the next
+  /// solve; columns added since it was saved start non-basic at their
+  /// lower bound. Its basis matrix is the one that was factorised when it
+  /// was saved (columns never change), so it stays nonsingular.
+  ///
+  /// - Complexity: O(rows + columns).
+  func setBasis(_ basis: Basis) throws(GLPKError) {
+    try session.guarded {
+      pb_set_basis($0, pointer, Int32(basis.rows.count), basis.rows, Int32(basis.columns.count), basis.columns)
+    }
+  }
+
+  /// GLPK's count of simplex iterations on this problem so far.
+  func iterationCount() throws(GLPKError) -> Int {
+    var iterations: Int32 = 0
+    try session.guarded { pb_iteration_count($0, pointer, &iterations) }
+    return Int(iterations)
+  }
+
+  /// GLPK's standard basis (every row's auxiliary variable basic).
+  func setStandardBasis() throws(GLPKError) {
+    try session.guarded { pb_std_basis($0, pointer) }
   }
 
   /// Runs GLPK's branch and bound after an optimal LP relaxation.

@@ -20,8 +20,10 @@ import RowPacking
 ///    ``exactNodeLimit`` nodes): a packing closes it, a proof that none
 ///    exists prunes it;
 /// 3. otherwise the residual LP is solved again by column generation
-///    (pricing on the residual demands, from the last basis) and pruned
-///    when its bound exceeds the rows left;
+///    (pricing on the residual demands, from the last basis, or with
+///    ``warmStarts`` from the basis its parent saved when the child before
+///    it was explored; no pricing where the master meets the residual's
+///    L1) and pruned when its bound exceeds the rows left;
 /// 4. the children fix rows: the first child fixes the pattern of largest
 ///    LP value together with every pattern of value >= 1 (as many copies
 ///    as its value's integer part: residual rounding); the k-th child (a
@@ -38,8 +40,9 @@ import RowPacking
 /// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
 /// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
 /// dive. When the tree is exhausted and time is left, the search restarts
-/// with the LP values perturbed (seeded). The master's columns persist
-/// across dives, backtracks and restarts (a pattern pool): a column is
+/// with the LP values perturbed (seeded), from the root's saved basis.
+/// The master's columns persist across dives, backtracks and restarts (a
+/// pattern pool): a column is
 /// disabled while it does not fit the residual and enabled again after, so
 /// later dives price fewer columns. Everything stops at the one deadline.
 ///
@@ -87,6 +90,29 @@ struct LimitedDiscrepancyDiving {
   /// parent are tried in its place, each making those before it tabu
   /// (0: none, the default).
   var singleBacktracks = 0
+  /// Whether a node that has more children to explore (and the root, for
+  /// the restarts) keeps its LP basis, so that its next child's residual
+  /// LP starts from it rather than from the basis of the deepest residual
+  /// of the subtree before (see
+  /// ``GilmoreGomoryColumnGeneration/restore(_:)``), and whether a
+  /// residual LP that meets L1 is taken without pricing (see
+  /// ``GilmoreGomoryColumnGeneration/solve(until:enough:toConvergence:knownBound:)``).
+  var warmStarts = true
+  /// The root's basis saved by an earlier search on the same master (its
+  /// ``Outcome/rootBasis``): with ``warmStarts`` the first dive starts
+  /// from it too, rather than from whatever basis the stages in between
+  /// left (perturbed demands, cut masters' columns).
+  var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
+  /// GLPK's tolerances on bounds and reduced costs (`tol_bnd`, `tol_dj`)
+  /// for the master's solves during the search (nil: GLPK's 1e-7). At
+  /// 1e-7 the residual LPs of AI 801_40000_DI_5 ended primal infeasible
+  /// by about 1e-6 and GLPK's dual simplex met "numerical instability"
+  /// 100-140 times in 60 s (seven to nine times it gave up for the primal
+  /// simplex), 20 000-47 000 pivots for 40-70 residual LPs; at 1e-9, 5-11
+  /// warnings and 160-600 residual LPs. At 1e-6 it was worse (AI
+  /// 600_20000_DI_45: 284 warnings instead of 63). The dives' bounds are
+  /// Farley's in integer arithmetic, whatever the tolerance.
+  var simplexTolerance: Double? = 1e-9
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -103,6 +129,14 @@ struct LimitedDiscrepancyDiving {
     var fullRowsNodes = 0
     /// Candidates tried by single backtracking.
     var backtracks = 0
+    /// GLPK's simplex iterations on the master during the search.
+    var simplexIterations = 0
+    /// The root's LP basis (with ``warmStarts``), for a later search.
+    var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
+    /// The time of the search, and of its master solves and pricings.
+    var time = Duration.zero
+    var masterTime = Duration.zero
+    var pricingTime = Duration.zero
     /// Whether the search stopped at the deadline.
     var timedOut = false
   }
@@ -116,15 +150,30 @@ struct LimitedDiscrepancyDiving {
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
       exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
-      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks)
+      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts)
+    if warmStarts { search.rootBasis = rootBasis }
+    let iterationsBefore = try master.problem.iterationCount()
+    let tolerance = master.simplexTolerance
+    master.simplexTolerance = simplexTolerance
+    defer { master.simplexTolerance = tolerance }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let (lpBefore, priceBefore) = (master.lpTime, master.priceTime)
     defer { _ = try? master.setDemands(types.demands) }
     for round in 0...maxRestarts {
       search.noise = round == 0 ? 0 : 0.5
       search.random = SplitMix64(seed: random.next())
+      // A restart from the root's LP basis, not from the last dive's end.
+      if let root = search.rootBasis { try master.restore(root) }
       let found = try search.explore(
         residual: types.demands, fixed: [], tabu: [], discrepancies: 0, branchDepth: 0)
       if found || search.outcome.timedOut { break }
     }
+    search.outcome.simplexIterations = try master.problem.iterationCount() - iterationsBefore
+    search.outcome.rootBasis = search.rootBasis
+    search.outcome.time = clock.now - start
+    search.outcome.masterTime = master.lpTime - lpBefore
+    search.outcome.pricingTime = master.priceTime - priceBefore
     return search.outcome
   }
 
@@ -141,6 +190,9 @@ struct LimitedDiscrepancyDiving {
     let fullRowsNodesPerRow: Int
     let fullRowsShare: Double
     let singleBacktracks: Int
+    let warmStarts: Bool
+    /// The root's LP basis (with ``warmStarts``), for the restarts.
+    var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
     var noise = 0.0
     var random = SplitMix64(seed: 0)
     var outcome = Outcome()
@@ -217,7 +269,9 @@ struct LimitedDiscrepancyDiving {
         }
       }
       try master.setDemands(residual)
-      guard let lp = try master.solve(until: deadline, enough: rowsLeft + 1) else {
+      // L1 of the residual: a residual LP that meets it needs no pricing.
+      let simpleBound = warmStarts ? (size + types.capacity - 1) / types.capacity : 0
+      guard let lp = try master.solve(until: deadline, enough: rowsLeft + 1, knownBound: simpleBound) else {
         outcome.timedOut = true
         return false
       }
@@ -244,11 +298,19 @@ struct LimitedDiscrepancyDiving {
       // while the child before failed at its own node.
       let branches = min(width, candidates.count)
       let backtracking = wasteLeft == 0 ? min(singleBacktracks, candidates.count - branches) : 0
+      // This node's basis, for its children after the first (and the
+      // restarts at the root).
+      var basis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
+      if warmStarts && (branches + backtracking > 1 || fixed.isEmpty) {
+        basis = try master.saveBasis()
+        if fixed.isEmpty { rootBasis = basis }
+      }
       for k in 0..<(branches + backtracking) {
         if k >= branches {
           if !failedAtNode { break }
           outcome.backtracks += 1
         }
+        if k > 0, let basis { try master.restore(basis) }
         var left = residual
         var rows = fixed
         func take(_ pattern: Pattern, copies: Int) {

@@ -18,7 +18,9 @@ import RowPacking
 ///    Valerio de Carvalho, 1999), its ceiling the bound; then
 ///    ``LimitedDiscrepancyDiving`` on that LP for a packing that meets it
 ///    (a short search: the plain dive and two restarts, with a fifth of
-///    the time left, half where the LP-free search ran first).
+///    the time left, half where the LP-free search ran first); the dives
+///    after it start from the root basis it saved
+///    (``LimitedDiscrepancyDiving/rootBasis``).
 ///    Off by default (``divingSingleBacktracks``,
 ///    ``divingFullRowsNodesPerRow``): where the bound's rows must be
 ///    exactly full, the dives backtrack once where a child fails at its
@@ -372,16 +374,21 @@ struct ExactPipeline {
       // A short search first (the plain dive and two perturbed ones), then
       // the decision on the bound's rows, then the wider search towards the
       // (possibly raised) bound with what is left.
+      // The root LP's basis that the first dive saves, for the next dives
+      // to start from.
+      var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
       func dive(share: Double, maxDiscrepancy: Int, maxRestarts: Int) throws(GLPKError) {
         let until = setup.clock.now + setup.timeLeft * share
         var diving = LimitedDiscrepancyDiving(master: master, target: bound.value)
+        diving.rootBasis = diveRootBasis
         diving.maxDiscrepancy = maxDiscrepancy
         diving.maxRestarts = maxRestarts
         diving.fullRowsNodesPerRow = divingFullRowsNodesPerRow
         diving.singleBacktracks = divingSingleBacktracks
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
+        diveRootBasis = outcome.rootBasis
         if verbose {
-          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks\(outcome.timedOut ? ", out of time" : "")")
+          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
         }
         if let patterns = outcome.patterns {
           if let better = improvement(patterns, types: types, over: best) { best = better }
