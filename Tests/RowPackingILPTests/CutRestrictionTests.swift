@@ -14,6 +14,27 @@ final class CutRestrictionTests: XCTestCase {
 
   /// Rows of two or three items (sizes above a quarter), on even seeds
   /// from three sizes only (demands above 1), so that cuts are added.
+  /// The near-full-rows model restricted by `restrictions` in one row
+  /// below the brute-force `optimum` and in the optimum's rows: a packing
+  /// only in the optimum's rows (at most that many), "infeasible" only one
+  /// row below, or no answer.
+  func assertRestrictedModelAgrees(
+    _ pipeline: ExactPipeline, session: GLPKSession, types: ItemTypes,
+    restrictions: [NearFullRowsModel.CutRestriction], optimum: Int, label: String
+  ) throws {
+    for rows in [optimum - 1, optimum] where rows > 0 {
+      let answer = try pipeline.cutRestrictionModel(
+        session: session, types: types, rows: rows, restrictions: restrictions, until: far).answer
+      switch answer {
+      case .packing(let patterns):
+        XCTAssertEqual(rows, optimum, "\(label): a packing in \(rows) rows")
+        XCTAssertLessThanOrEqual(patterns.count, rows, label)
+      case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label): the optimum's rows refuted")
+      case .unknown: break
+      }
+    }
+  }
+
   func instance(seed: UInt64) -> (sizes: [Int], capacity: Int) {
     var random = SplitMix64(seed: seed)
     let n = 5 + Int(random.next() % 6)
@@ -172,17 +193,8 @@ final class CutRestrictionTests: XCTestCase {
         session: session, types: types, master: master, root: root, target: optimum, until: far)
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
       for restrictions in outcome.restrictions.map({ [$0] }) + [outcome.restrictions] {
-        for rows in [optimum - 1, optimum] where rows > 0 {
-          let answer = try pipeline.cutRestrictionModel(
-            session: session, types: types, rows: rows, restrictions: restrictions, until: far).answer
-          switch answer {
-          case .packing(let patterns):
-            XCTAssertEqual(rows, optimum, "\(label): a packing in \(rows) rows")
-            XCTAssertLessThanOrEqual(patterns.count, rows, label)
-          case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label): the optimum's rows refuted")
-          case .unknown: break
-          }
-        }
+        try assertRestrictedModelAgrees(
+          pipeline, session: session, types: types, restrictions: restrictions, optimum: optimum, label: label)
       }
       pipeline.subsetRowCutStage = true
       let result = pipeline.run()
@@ -217,17 +229,9 @@ final class CutRestrictionTests: XCTestCase {
           session: session, types: types, master: master, root: root, target: .max, face: face, until: far)
         XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label), share \(share): the safe bound")
         withCuts += outcome.restrictions.filter { $0.cutWeights.contains { $0 < 0 } }.count
-        for rows in [optimum - 1, optimum] where rows > 0 {
-          let answer = try pipeline.cutRestrictionModel(
-            session: session, types: types, rows: rows, restrictions: outcome.restrictions, until: far).answer
-          switch answer {
-          case .packing(let patterns):
-            XCTAssertEqual(rows, optimum, "\(label), share \(share): a packing in \(rows) rows")
-            XCTAssertLessThanOrEqual(patterns.count, rows, label)
-          case .infeasible: XCTAssertEqual(rows, optimum - 1, "\(label), share \(share): the optimum's rows refuted")
-          case .unknown: break
-          }
-        }
+        try assertRestrictedModelAgrees(
+          pipeline, session: session, types: types, restrictions: outcome.restrictions, optimum: optimum,
+          label: "\(label), share \(share)")
       }
     }
     XCTAssertGreaterThan(withCuts, 10, "few restrictions with a cut in play: the test checks little")

@@ -311,14 +311,20 @@ final class SubsetRowCutsTests: XCTestCase {
   /// Cut-and-price to the end: its safe bound never exceeds the optimum,
   /// and it is at least the plain LP's ceiling minus round-off (never
   /// weaker by a row where the LP is not near an integer).
+  /// Rows of two or three items, some sizes repeated on even seeds
+  /// (demands above 1).
+  func rowsOfTwoOrThree(seed: UInt64) -> (sizes: [Int], capacity: Int) {
+    var random = SplitMix64(seed: seed)
+    var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
+    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+    return (sizes, capacity)
+  }
+
   func testCutAndPriceBoundNeverExceedsTheOptimum() throws {
     var raised = 0
     var cutsAdded = 0
     for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
-      // Rows of two or three items, some sizes repeated (demands above 1).
-      var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
-      if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       let (root, _, outcome) = try cutAndPriceToTheEnd(types)
@@ -342,9 +348,7 @@ final class SubsetRowCutsTests: XCTestCase {
   func testExtensionGoesOnOnlyWhereCutsWereAdded() throws {
     var extended = 0
     for seed in UInt64(1)...100 {
-      var random = SplitMix64(seed: seed)
-      var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
-      if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       guard types.count >= 3 else { continue }
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
