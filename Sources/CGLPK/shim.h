@@ -167,6 +167,21 @@ static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, 
   return 0;
 }
 
+/// Runs the simplex method in exact rational arithmetic (glp_exact) from
+/// the current basis; `*result` is glp_exact's return code and `*status`
+/// the primal status (glp_get_status).
+static inline int pb_exact(pb_context *context, glp_prob *p, int timeLimitMs, int *result, int *status) {
+  PB_GUARD(context)
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = context->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+  parm.tm_lim = timeLimitMs;
+  *result = glp_exact(p, &parm);
+  *status = glp_get_status(p);
+  pb_leave();
+  return 0;
+}
+
 /// The current basis: the status (GLP_BS, GLP_NL, GLP_NU, GLP_NF, GLP_NS)
 /// of every row (`rows[0..<m]`) and column (`columns[0..<n]`), and the
 /// simplex iterations so far (glp_get_it_cnt).

@@ -339,6 +339,29 @@ final class SubsetRowCutsTests: XCTestCase {
     print("cut-and-price raised the LP bound on \(raised) of 200 instances, \(cutsAdded) cuts")
   }
 
+  /// Cut-and-price with the exact re-solve of each converged master
+  /// (``SubsetRowCutAndPrice/exactDuals``): its bound never exceeds the
+  /// brute-force optimum, each converged master was re-solved, and the
+  /// exact objective is the floating one within GLPK's tolerances.
+  func testExactResolveBoundNeverExceedsTheOptimum() throws {
+    var resolves = 0
+    for seed in UInt64(1)...120 {
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let (root, _, outcome) = try cutAndPriceToTheEnd(types) { $0.exactDuals = true }
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
+      XCTAssertLessThanOrEqual(outcome.exactBound, optimum, label)
+      XCTAssertGreaterThanOrEqual(outcome.rowBound, root.rowBound, label)
+      XCTAssertTrue(outcome.converged, label)
+      XCTAssertGreaterThanOrEqual(outcome.exactSolves, outcome.rounds, label)
+      XCTAssertEqual(outcome.exactObjective, outcome.objective, accuracy: 1e-6, label)
+      resolves += outcome.exactSolves
+    }
+    XCTAssertGreaterThan(resolves, 120, "few exact re-solves: the test checks little")
+  }
+
   /// The extension past the first deadline
   /// (``SubsetRowCutAndPrice/run(target:until:extendedDeadline:)``) only
   /// where cuts were added: from a deadline already passed, a master

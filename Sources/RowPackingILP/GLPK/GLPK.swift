@@ -288,6 +288,26 @@ final class GLPKProblem {
     let tolerance = dualTolerance ?? 0
     let primal = primalTolerance ?? 0
     try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, primal, &result, &status) }
+    return try lpSolution(result: result, status: status)
+  }
+
+  /// The LP solved again by GLPK's simplex method in exact rational
+  /// arithmetic (`glp_exact`), from the current basis: few pivots after a
+  /// floating-point optimum, and duals without the floating simplex's
+  /// tolerances (rounded to doubles only when read).
+  ///
+  /// - Complexity: rational arithmetic on the basis; from an optimal
+  ///   basis, one factorisation and a few pivots.
+  func solveExactLP(timeLimit: Duration) throws(GLPKError) -> ProgramSolution {
+    var result: Int32 = 0
+    var status: Int32 = 0
+    let ms = Self.milliseconds(timeLimit)
+    try session.guarded { pb_exact($0, pointer, ms, &result, &status) }
+    return try lpSolution(result: result, status: status)
+  }
+
+  /// The solution after a simplex run that returned `result` and `status`.
+  private func lpSolution(result: Int32, status: Int32) throws(GLPKError) -> ProgramSolution {
     if result == GLP_ETMLIM {
       return ProgramSolution(status: .timeLimit, objective: .nan, values: [], duals: [], bound: nil, nodes: 0)
     }

@@ -52,6 +52,10 @@ final class SubsetRowCutAndPrice {
   /// Whether cuts on five types (``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
   /// are separated where no 3-type cut is violated.
   var fiveRowCuts = false
+  /// Whether each converged master is solved again in exact rational
+  /// arithmetic (``GLPKProblem/solveExactLP(timeLimit:)``) and the safe
+  /// bound taken at those duals too, before separation.
+  var exactDuals = false
 
   /// What a cut-and-price run reached.
   struct Outcome {
@@ -70,6 +74,12 @@ final class SubsetRowCutAndPrice {
     var converged: Bool
     /// The time it took.
     var elapsed = Duration.zero
+    /// Exact re-solves (``exactDuals``), their time and their best bound.
+    var exactSolves = 0
+    var exactTime = Duration.zero
+    var exactBound = 0
+    /// The last exact re-solve's objective (floating, to show).
+    var exactObjective = 0.0
     /// The integer duals of every master found optimal for its cuts (the
     /// first without cuts), each a restriction of the rows of a packing in
     /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
@@ -87,6 +97,7 @@ final class SubsetRowCutAndPrice {
       return "cuts: \(lp)\(fixed(objective)) with \(cuts) subset-row cuts in \(rounds) rounds "
         + "(\(solves) master solves, \(nodes) pricing nodes, \(elapsed)), safe bound \(rowBound)"
         + (converged ? ", no violated cut left" : "")
+        + (exactSolves > 0 ? "; \(exactSolves) exact re-solves (\(exactTime)), last objective \(exactObjective), their bound \(exactBound)" : "")
     }
   }
 
@@ -238,6 +249,26 @@ final class SubsetRowCutAndPrice {
       if answer.value > scale + scale / 1_000_000_000, !entering.isEmpty, try add(entering) > 0 { continue }
       // The master is optimal for the full LP with these cuts: separate.
       if outcome.objectiveWithoutCuts == nil { outcome.objectiveWithoutCuts = lp.objective }
+      if exactDuals {
+        let exactStart = clock.now
+        let exact = try problem.solveExactLP(timeLimit: deadline - clock.now)
+        outcome.exactSolves += 1
+        if exact.status == .optimal {
+          outcome.exactObjective = exact.objective
+          let pi = exact.duals.prefix(types.count).map { max(0, $0) }
+          let sigma = exact.duals.dropFirst(types.count).map { min(0, $0) }
+          let w = KnapsackPricing.weights(duals: pi)
+          let s = sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) }
+          if let priced = pricing.best(weights: w, bounds: types.demands, cuts: cuts, cutWeights: s, until: deadline) {
+            outcome.nodes += priced.nodes
+            let b = Self.safeBound(weights: w, demands: types.demands, cuts: cuts, cutWeights: s, maximum: priced.value)
+            outcome.exactBound = max(outcome.exactBound, b)
+            outcome.rowBound = max(outcome.rowBound, b)
+          }
+        }
+        outcome.exactTime += clock.now - exactStart
+        if outcome.rowBound >= target { break }
+      }
       outcome.restrictions.append(
         .init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: answer.value))
       guard cuts.count < cutLimit else { outcome.converged = true; break }

@@ -33,6 +33,7 @@ extension ExactPipeline {
     if verbose { try session.log("cut master from \(initial.count) patterns") }
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
     cutAndPrice.dualTolerance = subsetRowCutDualTolerance
+    cutAndPrice.exactDuals = subsetRowCutExactDuals
     return try cutAndPrice.run(target: target, until: deadline, extendedDeadline: extendedDeadline)
   }
 

@@ -206,6 +206,10 @@ struct ExactPipeline {
   /// the safe bound loses up to about K x 1e-7 rows, more than the cuts
   /// gain on ANI (see stage 4 above).
   var subsetRowCutDualTolerance: Double? = 1e-10
+  /// Whether that stage's master, each time it converges, is solved again
+  /// in exact rational arithmetic and the safe bound taken at those duals
+  /// (``SubsetRowCutAndPrice/exactDuals``).
+  var subsetRowCutExactDuals = false
   /// Where that stage's bound stays one row below the best packing, the
   /// share of the time left for the near-full-rows model restricted by
   /// its last master's duals (``NearFullRowsModel/CutRestriction``); 0:
