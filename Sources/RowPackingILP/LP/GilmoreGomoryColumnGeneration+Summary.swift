@@ -23,6 +23,6 @@ extension GilmoreGomoryColumnGeneration {
     return "column generation: \(iterations) master solves in \(seconds(lpTime)), pricing \(seconds(priceTime)); "
       + "exact pricings: \(exact.joined(separator: ", ")), \(s.exactNodes) nodes, \(s.misPricings) mis-pricings; "
       + "coarse pricings \(s.coarseCalls) (\(s.coarseHits) with columns) in \(seconds(s.coarseTime)); "
-      + "columns \(s.columns); trace (s:objective/bound) " + trace.joined(separator: " ")
+      + "columns \(s.columns)\(retiredCount > 0 ? " (retired \(retiredCount), revived \(revivedCount))" : ""); trace (s:objective/bound) " + trace.joined(separator: " ")
   }
 }

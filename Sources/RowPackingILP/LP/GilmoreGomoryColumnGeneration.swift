@@ -41,6 +41,12 @@ final class GilmoreGomoryColumnGeneration {
   private var counts: [[(type: Int, count: Int)]] = []
   private var indexOfPattern: [Pattern: Int] = [:]
   private(set) var enabled: [Bool] = []
+  /// Columns taken out of the master's simplex (fixed at 0) by
+  /// ``retireColumns(duals:values:)``, until pricing finds them again.
+  private(set) var retired: [Bool] = []
+  /// Patterns retired so far, and brought back by pricing.
+  private(set) var retiredCount = 0
+  private(set) var revivedCount = 0
   let problem: GLPKProblem
   var pricing: KnapsackPricing
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
@@ -227,7 +233,17 @@ final class GilmoreGomoryColumnGeneration {
   @discardableResult
   func add(_ newPatterns: [Pattern]) throws(GLPKError) -> Int {
     var columns: [LinearModel.Column] = []
-    for p in newPatterns where !p.isEmpty && indexOfPattern[p] == nil {
+    var revived: [(index: Int, bounds: LinearModel.Bounds)] = []
+    for p in newPatterns where !p.isEmpty {
+      if let k = indexOfPattern[p] {
+        // A retired column that prices out again comes back.
+        if retired[k] {
+          retired[k] = false
+          revivedCount += 1
+          if enabled[k] { revived.append((exchangeCount + k, .atLeast(0))) }
+        }
+        continue
+      }
       indexOfPattern[p] = patterns.count
       patterns.append(p)
       var c: [(type: Int, count: Int)] = []
@@ -237,13 +253,61 @@ final class GilmoreGomoryColumnGeneration {
       counts.append(c)
       let ok = fits(counts.count - 1)
       enabled.append(ok)
+      retired.append(false)
       columns.append(LinearModel.Column(
         objective: 1, bounds: ok ? .atLeast(0) : .fixed(0),
         entries: c.map { (row: $0.type, value: Double($0.count)) }))
     }
     try problem.addColumns(columns)
-    return columns.count
+    if !revived.isEmpty { try problem.setColumnBounds(revived) }
+    return columns.count + revived.count
   }
+
+  /// The columns of the master's simplex (patterns that fit the demands
+  /// and are not retired).
+  var activeColumnCount: Int {
+    var n = 0
+    for k in patterns.indices where enabled[k] && !retired[k] { n += 1 }
+    return n
+  }
+
+  /// Column deletion: when more than ``retireAbove`` x types columns take
+  /// part in the master's simplex, the non-basic ones of largest reduced
+  /// cost at `duals` (above ``retireReducedCost``) are fixed at 0 until
+  /// only half that many take part. GLPK's simplex leaves fixed
+  /// non-basic columns out of its working problem, so each master solve
+  /// pivots over fewer columns; a retired column that prices out again
+  /// enters again (``add(_:)``). The bound is unaffected: Farley's bound
+  /// is from pricing over all patterns.
+  ///
+  /// - Complexity: O(columns x pattern length + columns log columns).
+  func retireColumns(duals: [Double], values: [Double]) throws(GLPKError) {
+    guard let factor = retireAbove else { return }
+    let active = activeColumnCount
+    guard active > factor * types.count else { return }
+    var candidates: [(reduced: Double, index: Int)] = []
+    for k in patterns.indices where enabled[k] && !retired[k] && values[k] <= 0 {
+      var reduced = 1.0
+      for (t, count) in counts[k] { reduced -= duals[t] * Double(count) }
+      if reduced > retireReducedCost { candidates.append((reduced, k)) }
+    }
+    candidates.sort { $0.reduced > $1.reduced }
+    let excess = active - factor * types.count / 2
+    var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
+    for (_, k) in candidates.prefix(excess) {
+      retired[k] = true
+      changes.append((exchangeCount + k, .fixed(0)))
+    }
+    retiredCount += changes.count
+    try problem.setColumnBounds(changes)
+  }
+
+  /// Column deletion (``retireColumns(duals:values:)``) starts when more
+  /// than this many columns per type take part in the simplex (nil: no
+  /// column deletion).
+  var retireAbove: Int? = nil
+  /// Only columns whose reduced cost exceeds this retire.
+  var retireReducedCost = 1e-3
 
   /// Sets the demand of every type (for a residual problem); patterns that
   /// ask for more than a demand are fixed at zero, the others freed.
@@ -260,7 +324,7 @@ final class GilmoreGomoryColumnGeneration {
       let ok = fits(k)
       if ok != enabled[k] {
         enabled[k] = ok
-        columnChanges.append((exchangeCount + k, ok ? .atLeast(0) : .fixed(0)))
+        if !retired[k] { columnChanges.append((exchangeCount + k, ok ? .atLeast(0) : .fixed(0))) }
       }
     }
     try problem.setColumnBounds(columnChanges)
@@ -402,6 +466,7 @@ final class GilmoreGomoryColumnGeneration {
           masterObjective: objective, lowerBound: min(best, objective), rowBound: bestRows, converged: false,
           values: Array(lp.values.dropFirst(exchangeCount)))
       }
+      try retireColumns(duals: duals, values: Array(lp.values.dropFirst(exchangeCount)))
       var newPatterns: [Pattern] = []
       /// The patterns that price out for the master's duals.
       func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { reducedCost($0, duals) < -1e-9 } }

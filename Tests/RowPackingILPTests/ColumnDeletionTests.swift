@@ -1,0 +1,64 @@
+@testable import RowPackingILP
+import RowPacking
+import TestSupport
+import XCTest
+
+/// Column deletion in the plain master
+/// (``GilmoreGomoryColumnGeneration/retireColumns(duals:values:)``) leaves
+/// the LP unchanged: on seeded small instances, a master that retires
+/// columns at every chance (one column per type allowed) converges to the
+/// same objective and row bound as one that keeps every column, and as the
+/// core's dense-simplex LP; the bound never exceeds the brute-force
+/// optimum; and a residual problem solved afterwards (new demands, as the
+/// dives set them) reaches the same LP as on a master without deletion.
+final class ColumnDeletionTests: XCTestCase {
+  let far = ContinuousClock().now + .seconds(3600)
+
+  func testRetiringColumnsKeepsTheLP() throws {
+    var retiredSomewhere = 0
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed &+ 4_001)
+      // Rows of two or three items (widths in (C/4, C/2]) every other seed, as in AI and ANI.
+      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 6...12, capacities: 20...99) { c in
+        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
+      }.pair
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let reference = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      XCTAssertTrue(reference.isOptimal, label)
+
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let kept = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      kept.columnsPerPricing = 30
+      let retiring = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      retiring.columnsPerPricing = 30
+      retiring.retireAbove = 1
+      retiring.retireReducedCost = 0
+      let a = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+      let b = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertTrue(b.converged, label)
+      XCTAssertEqual(b.masterObjective, a.masterObjective, accuracy: 1e-6, label)
+      XCTAssertEqual(b.masterObjective, reference.objective, accuracy: 1e-6, label)
+      XCTAssertEqual(b.rowBound, a.rowBound, label)
+      XCTAssertLessThanOrEqual(b.rowBound, optimum, "a bound above the optimum: \(label)")
+      XCTAssertLessThanOrEqual(retiring.activeColumnCount, retiring.patterns.count, label)
+      retiredSomewhere += retiring.retiredCount
+
+      // A residual: one item fewer of some types, on both masters.
+      var residual = types.demands
+      for t in residual.indices where random.next() % 3 == 0 { residual[t] -= 1 }
+      guard residual.contains(where: { $0 > 0 }) else { continue }
+      try kept.setDemands(residual)
+      try retiring.setDemands(residual)
+      let c = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+      let d = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      let left = residual.indices.filter { residual[$0] > 0 }
+      let fresh = GilmoreGomory(sizes: left.map { types.sizes[$0] }, demands: left.map { residual[$0] }, capacity: capacity)
+      XCTAssertEqual(d.masterObjective, c.masterObjective, accuracy: 1e-6, "residual \(residual): \(label)")
+      XCTAssertEqual(d.masterObjective, fresh.objective, accuracy: 1e-6, "residual \(residual): \(label)")
+    }
+    XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
+  }
+}
