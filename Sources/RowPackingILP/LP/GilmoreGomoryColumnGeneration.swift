@@ -466,7 +466,7 @@ final class GilmoreGomoryColumnGeneration {
           masterObjective: objective, lowerBound: min(best, objective), rowBound: bestRows, converged: false,
           values: Array(lp.values.dropFirst(exchangeCount)))
       }
-      try retireColumns(duals: duals, values: Array(lp.values.dropFirst(exchangeCount)))
+      if retireAbove != nil { try retireColumns(duals: duals, values: Array(lp.values.dropFirst(exchangeCount))) }
       var newPatterns: [Pattern] = []
       /// The patterns that price out for the master's duals.
       func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { reducedCost($0, duals) < -1e-9 } }
