@@ -287,8 +287,7 @@ final class GilmoreGomoryColumnGeneration {
     guard active > factor * types.count else { return }
     var candidates: [(reduced: Double, index: Int)] = []
     for k in patterns.indices where enabled[k] && !retired[k] && values[k] <= 0 {
-      var reduced = 1.0
-      for (t, count) in counts[k] { reduced -= duals[t] * Double(count) }
+      let reduced = Self.reducedCost(patterns[k], duals)
       if reduced > retireReducedCost { candidates.append((reduced, k)) }
     }
     candidates.sort { $0.reduced > $1.reduced }
@@ -300,6 +299,15 @@ final class GilmoreGomoryColumnGeneration {
     }
     retiredCount += changes.count
     try problem.setColumnBounds(changes)
+  }
+
+  /// The pattern's reduced cost for the master's duals.
+  ///
+  /// - Complexity: O(pattern length).
+  static func reducedCost(_ pattern: Pattern, _ duals: [Double]) -> Double {
+    var reduced = 1.0
+    for t in pattern { reduced -= duals[t] }
+    return reduced
   }
 
   /// Column deletion (``retireColumns(duals:values:)``) starts when more
@@ -395,12 +403,6 @@ final class GilmoreGomoryColumnGeneration {
     demandsChanged = false
     var stall = 0
     var coarseInARow = 0
-    /// The pattern's reduced cost for the master's duals.
-    func reducedCost(_ pattern: Pattern, _ duals: [Double]) -> Double {
-      var reduced = 1.0
-      for t in pattern { reduced -= duals[t] }
-      return reduced
-    }
     /// Exact pricing at integer weights `w`: the best pattern and its
     /// Farley bound (the row bound takes it), or nil past the deadline.
     func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
@@ -469,7 +471,7 @@ final class GilmoreGomoryColumnGeneration {
       if retireAbove != nil { try retireColumns(duals: duals, values: Array(lp.values.dropFirst(exchangeCount))) }
       var newPatterns: [Pattern] = []
       /// The patterns that price out for the master's duals.
-      func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { reducedCost($0, duals) < -1e-9 } }
+      func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { Self.reducedCost($0, duals) < -1e-9 } }
       let tB = clock.now
       if coarseInARow < 30 {
         // Cheap columns first, coarsest grid first; exact pricing (and a
@@ -521,7 +523,7 @@ final class GilmoreGomoryColumnGeneration {
           return nil
         }
         if bound.value > best { best = bound.value; self.center = separation }
-        if reducedCost(answer.pattern, duals) < -1e-9 {
+        if Self.reducedCost(answer.pattern, duals) < -1e-9 {
           newPatterns = pricingOut([answer.pattern] + answer.others)
         } else {
           statistics.misPricings += 1
@@ -533,7 +535,7 @@ final class GilmoreGomoryColumnGeneration {
           return nil
         }
         if answer.value <= KnapsackPricing.scale + KnapsackPricing.scale / 1_000_000_000
-          || reducedCost(answer.pattern, duals) >= -1e-9
+          || Self.reducedCost(answer.pattern, duals) >= -1e-9
         {
           // No pattern prices out: the master is optimal for the full LP.
           priceTime += clock.now - tB

@@ -213,6 +213,13 @@ final class SubsetRowCutAndPrice {
     let scale = KnapsackPricing.scale
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
+    /// A master's duals as pricing takes them: the item types' clipped
+    /// at 0, the cuts' at or below 0, and both as integer weights.
+    func pricingDuals(_ duals: [Double]) -> (pi: [Double], sigma: [Double], weights: [Int], cutWeights: [Int]) {
+      let pi = duals.prefix(types.count).map { max(0, $0) }
+      let sigma = duals.dropFirst(types.count).map { min(0, $0) }
+      return (pi, sigma, KnapsackPricing.weights(duals: pi), sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) })
+    }
     let start = clock.now
     while clock.now < deadline || extends() {
       // The primal simplex throughout: after cut rows were added, GLPK's
@@ -225,10 +232,7 @@ final class SubsetRowCutAndPrice {
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "cut master LP not optimal (\(lp.status))")
       }
       outcome.objective = lp.objective
-      let pi = lp.duals.prefix(types.count).map { max(0, $0) }
-      let sigma = lp.duals.dropFirst(types.count).map { min(0, $0) }
-      let weights = KnapsackPricing.weights(duals: pi)
-      let cutWeights = sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) }
+      let (pi, sigma, weights, cutWeights) = pricingDuals(lp.duals)
       guard let answer = pricing.best(
         weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: scale,
         others: columnsPerPricing - 1, until: deadline)
@@ -255,10 +259,7 @@ final class SubsetRowCutAndPrice {
         outcome.exactSolves += 1
         if exact.status == .optimal {
           outcome.exactObjective = exact.objective
-          let pi = exact.duals.prefix(types.count).map { max(0, $0) }
-          let sigma = exact.duals.dropFirst(types.count).map { min(0, $0) }
-          let w = KnapsackPricing.weights(duals: pi)
-          let s = sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) }
+          let (_, _, w, s) = pricingDuals(exact.duals)
           if let priced = pricing.best(weights: w, bounds: types.demands, cuts: cuts, cutWeights: s, until: deadline) {
             outcome.nodes += priced.nodes
             let b = Self.safeBound(weights: w, demands: types.demands, cuts: cuts, cutWeights: s, maximum: priced.value)

@@ -291,9 +291,9 @@ struct ExactPipeline {
   /// The most exactly-full rows it enumerates for ``AlgorithmX``.
   var exactCoverRowLimit = 3_000_000
   /// The columns each pricing gives the plain master where at least
-  /// ``manyColumnsMinimumTypes`` types take part (nil: 30, as on fewer;
-  /// one on fewer than ``KnapsackPricing/columnsMinimumTypes``). Off by
-  /// default, as ``columnDeletionFactor`` is: together (100 columns,
+  /// ``manyColumnsMinimumTypes`` types take part (30, the default, as
+  /// on fewer; one on fewer than ``KnapsackPricing/columnsMinimumTypes``).
+  /// More is off by default, as ``columnDeletionFactor`` is: together (100 columns,
   /// factor 6) they took the root LP of AI 801_40000_DI_27 to 9.2 s
   /// from 15.1 (171 master solves instead of 310), DI_45 to 9.8-10.1 s
   /// from 17.2, 1002_80000_DI_11 to 24.5 s from 43.4, DI_25 to 28.1 s
@@ -301,7 +301,7 @@ struct ExactPipeline {
   /// more files in 60 s: on 801 the dual restrictions then came back
   /// empty, and AI 600_20000_DI_7, proven by the default in 47 s side by
   /// side, was not (docs/ARCHITECTURE.md, session 16).
-  var manyColumnsPerPricing: Int? = nil
+  var manyColumnsPerPricing = 30
   static let manyColumnsMinimumTypes = 400
   /// Column deletion in the plain master
   /// (``GilmoreGomoryColumnGeneration/retireColumns(duals:values:)``):
@@ -361,7 +361,9 @@ struct ExactPipeline {
       // ones keep one: with 30, Scholl_2's N2W3B1R7 (100 items) took 8.7 s
       // or ran out of time on a loaded machine, 1.3 s with one (not yet
       // settled by a quiet A/B).
-      master.columnsPerPricing = types.count >= KnapsackPricing.columnsMinimumTypes ? (types.count >= Self.manyColumnsMinimumTypes ? manyColumnsPerPricing ?? 30 : 30) : 1
+      master.columnsPerPricing =
+        types.count < KnapsackPricing.columnsMinimumTypes ? 1
+        : types.count < Self.manyColumnsMinimumTypes ? 30 : manyColumnsPerPricing
       master.retireAbove = columnDeletionFactor
       let lpDeadline = searchFirst ? setup.clock.now + setup.timeLeft * lpShareAfterSearch : setup.deadline
       let root = try master.solve(until: lpDeadline, enough: best.rowCount)
