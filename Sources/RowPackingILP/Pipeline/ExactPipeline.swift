@@ -312,6 +312,20 @@ struct ExactPipeline {
   /// ``manyColumnsPerPricing``). With 30 columns a pricing, deletion
   /// alone halved each master solve but took 30-50 % more of them.
   var columnDeletionFactor: Int? = nil
+  /// Column deletion switched on once the root LP has ended, where at
+  /// least ``manyColumnsMinimumTypes`` types take part (nil: never, the
+  /// default): the columns of reduced cost above
+  /// ``GilmoreGomoryColumnGeneration/retireReducedCost`` at the root's
+  /// duals leave the simplex down to half this many per type (non-basic
+  /// at 0, so the root solution and basis stay), and the dives' residual
+  /// LPs, the dual restrictions' solves and later stages retire as
+  /// ``columnDeletionFactor`` does (pricing brings a needed column back:
+  /// the LP values do not change). Measured with 6 (release, 60 s, side
+  /// by side, machine shared; docs/ARCHITECTURE.md, session 17): the
+  /// wide dive's master solves about a third to a half shorter on AI 801,
+  /// but the dives follow other residual solutions, and the files found
+  /// moved both ways within the noise of the runs.
+  var columnDeletionAfterRoot: Int? = nil
   /// Whether the near-full-rows model on waste alone (no dual
   /// restrictions) is skipped when a count of its rows
   /// (``NearFullRowsModel/rowCount(types:budget:cap:workLimit:)``)
@@ -402,6 +416,15 @@ struct ExactPipeline {
         return setup.result(packing: best, bound: farley, stage: stage, limited: true)
       }
       note("LP")
+      if let factor = columnDeletionAfterRoot, master.retireAbove == nil,
+        types.count >= Self.manyColumnsMinimumTypes
+      {
+        // Non-basic columns only (reduced cost above 1e-3): the root
+        // solution stays, and so does the root basis the dives save.
+        master.retireAbove = factor
+        try master.retireColumns(duals: master.lastDuals, values: root.values)
+        note("column deletion: \(master.activeColumnCount) of \(master.patterns.count) columns take part")
+      }
       if scaled.isExact {
         bound = bound.strongest(LowerBound(value: root.rowBound, source: .lp))
       } else {
