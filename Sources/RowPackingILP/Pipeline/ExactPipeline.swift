@@ -454,7 +454,7 @@ struct ExactPipeline {
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
         diveRootBasis = outcome.rootBasis
         if verbose {
-          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
+          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, deepest \(outcome.deepestRows) rows, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
         }
         if let patterns = outcome.patterns {
           if let better = improvement(patterns, types: types, over: best) { best = better }
