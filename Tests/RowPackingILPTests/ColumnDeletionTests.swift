@@ -61,4 +61,80 @@ final class ColumnDeletionTests: XCTestCase {
     }
     XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
   }
+
+  /// Deletion switched on after a first dive, as the pipeline does
+  /// (``ExactPipeline/columnDeletionAfterRoot``, or later: at the root's duals
+  /// and values, then the root basis restored): the root's solution is the
+  /// same after retiring (its retired columns are non-basic at 0 in that
+  /// basis), and every residual LP along a dive, and the full LP solved
+  /// again to convergence afterwards, has the same value with and without
+  /// deletion (and as the core's dense-simplex LP of the residual).
+  func testDeletionAfterAFirstDiveKeepsTheRootSolutionAndTheLPValues() throws {
+    var retiredSomewhere = 0
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed &+ 9_103)
+      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 8...14, capacities: 20...99) { c in
+        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
+      }.pair
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let kept = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let retiring = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      for master in [kept, retiring] { master.columnsPerPricing = 30 }
+      let a = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+      let root = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertEqual(root.masterObjective, a.masterObjective, accuracy: 1e-6, label)
+      let rootDuals = retiring.lastDuals
+      let rootBasis = try retiring.saveBasis()
+      // A first residual (the short dive's), which may add columns.
+      var first = types.demands
+      for t in first.indices where random.next() % 2 == 0 { first[t] -= 1 }
+      if first.contains(where: { $0 > 0 }) {
+        try retiring.setDemands(first)
+        _ = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      }
+      // Switched on now, at the root's duals and values.
+      retiring.retireAbove = 1
+      retiring.retireReducedCost = 0
+      let padded = root.values + repeatElement(0, count: retiring.patterns.count - root.values.count)
+      try retiring.retireColumns(duals: rootDuals, values: padded)
+      retiredSomewhere += retiring.retiredCount
+      try retiring.restore(rootBasis)
+      let again = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertEqual(again.masterObjective, root.masterObjective, accuracy: 1e-9, label)
+      for k in again.values.indices {
+        XCTAssertEqual(again.values[k], k < root.values.count ? root.values[k] : 0, accuracy: 1e-9,
+          "pattern \(retiring.patterns[k]): \(label)")
+      }
+      XCTAssertLessThanOrEqual(again.rowBound, optimum, "a bound above the optimum: \(label)")
+      // A dive: a positive pattern of the LP fixed at each step, on both masters.
+      var residual = types.demands
+      var values = again.values
+      while true {
+        guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
+        for t in retiring.patterns[k] { residual[t] -= 1 }
+        guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
+        try kept.setDemands(residual)
+        try retiring.setDemands(residual)
+        let c = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+        let d = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+        let left = residual.indices.filter { residual[$0] > 0 }
+        let fresh = GilmoreGomory(sizes: left.map { types.sizes[$0] }, demands: left.map { residual[$0] }, capacity: capacity)
+        XCTAssertEqual(d.masterObjective, c.masterObjective, accuracy: 1e-6, "residual \(residual): \(label)")
+        XCTAssertEqual(d.masterObjective, fresh.objective, accuracy: 1e-6, "residual \(residual): \(label)")
+        values = d.values
+      }
+      // The full demands again (as the later stages solve them).
+      try kept.setDemands(types.demands)
+      try retiring.setDemands(types.demands)
+      let e = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+      let f = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertEqual(f.masterObjective, e.masterObjective, accuracy: 1e-6, label)
+      XCTAssertEqual(f.rowBound, e.rowBound, label)
+    }
+    XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
+  }
 }

@@ -129,6 +129,8 @@ struct LimitedDiscrepancyDiving {
     var fullRowsNodes = 0
     /// Candidates tried by single backtracking.
     var backtracks = 0
+    /// The most rows fixed at a node reached (how deep the dives got).
+    var deepestRows = 0
     /// GLPK's simplex iterations on the master during the search.
     var simplexIterations = 0
     /// The root's LP basis (with ``warmStarts``), for a later search.
@@ -219,6 +221,7 @@ struct LimitedDiscrepancyDiving {
     ) throws(GLPKError) -> Bool {
       // A child sets it false once it has explored children of its own.
       failedAtNode = true
+      outcome.deepestRows = max(outcome.deepestRows, fixed.count)
       if clock.now >= deadline { outcome.timedOut = true; return false }
       let rowsLeft = target - fixed.count
       var size = 0

@@ -49,7 +49,8 @@ import RowPacking
 ///    on its own); without converged duals, a short branch and bound by
 ///    bin completion first (``BinCompletion``, stage "search"; 20 000
 ///    nodes and a tenth of the time left at most) and the model on waste
-///    alone. Either a
+///    alone, unless a count of its rows passes its limit
+///    (``countNearFullRows``). Either a
 ///    packing in that many rows, or a proof that there is none (the bound
 ///    goes up by one, source MIP), repeated. This settles the instances
 ///    whose LP bound is below the optimum (non-IRUP), where the gap is tiny
@@ -311,6 +312,34 @@ struct ExactPipeline {
   /// ``manyColumnsPerPricing``). With 30 columns a pricing, deletion
   /// alone halved each master solve but took 30-50 % more of them.
   var columnDeletionFactor: Int? = nil
+  /// Column deletion switched on once the root LP has ended, where at
+  /// least ``manyColumnsMinimumTypes`` types take part (nil: never, the
+  /// default): the columns of reduced cost above
+  /// ``GilmoreGomoryColumnGeneration/retireReducedCost`` at the root's
+  /// duals leave the simplex down to half this many per type (non-basic
+  /// at 0, so the root solution and basis stay), and the dives' residual
+  /// LPs, the dual restrictions' solves and later stages retire as
+  /// ``columnDeletionFactor`` does (pricing brings a needed column back:
+  /// the LP values do not change). Measured with 6 (release, 60 s, side
+  /// by side, machine shared; docs/ARCHITECTURE.md, session 17): the
+  /// wide dive's master solves about a third to a half shorter on AI 801,
+  /// but the dives follow other residual solutions, and the files found
+  /// moved both ways within the noise of the runs.
+  var columnDeletionAfterRoot: Int? = nil
+  /// Whether the near-full-rows model on waste alone (no dual
+  /// restrictions) is skipped when a count of its rows
+  /// (``NearFullRowsModel/rowCount(types:budget:cap:workLimit:)``)
+  /// passes its row limit: its enumeration would then stop at that limit
+  /// and answer "unknown" anyway, so the skip changes no answer, only
+  /// the time. Measured (release, 60 s, machine shared): where AI
+  /// 600_20000 and 801_40000's dual restrictions came back empty, the
+  /// bin completion and that enumeration (more than 150 000 exactly-full
+  /// rows) took 3.1-8.3 s together, the bin completion alone 1.5-3.4 s
+  /// and the count 0.1 s: 1.6-4.9 s more for the wide dive.
+  var countNearFullRows = true
+  /// The most additions the count of near-full rows may take (about 0.5 s;
+  /// AI 1002_80000 needs 58 million).
+  var nearFullRowsCountWorkLimit = 100_000_000
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -387,6 +416,15 @@ struct ExactPipeline {
         return setup.result(packing: best, bound: farley, stage: stage, limited: true)
       }
       note("LP")
+      if let factor = columnDeletionAfterRoot, master.retireAbove == nil,
+        types.count >= Self.manyColumnsMinimumTypes
+      {
+        // Non-basic columns only (reduced cost above 1e-3): the root
+        // solution stays, and so does the root basis the dives save.
+        master.retireAbove = factor
+        try master.retireColumns(duals: master.lastDuals, values: root.values)
+        note("column deletion: \(master.activeColumnCount) of \(master.patterns.count) columns take part")
+      }
       if scaled.isExact {
         bound = bound.strongest(LowerBound(value: root.rowBound, source: .lp))
       } else {
@@ -416,7 +454,7 @@ struct ExactPipeline {
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
         diveRootBasis = outcome.rootBasis
         if verbose {
-          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
+          try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, deepest \(outcome.deepestRows) rows, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
         }
         if let patterns = outcome.patterns {
           if let better = improvement(patterns, types: types, over: best) { best = better }
@@ -511,6 +549,14 @@ struct ExactPipeline {
         var answer = BinCompletion.Answer.unknown, n = 0
         for step in restrictions.isEmpty ? ["search", "MIP"] : ["MIP"] {
           if step == "MIP" {
+            if countNearFullRows && restrictions.isEmpty {
+              let model = NearFullRowsModel(types: types, rows: bound.value)
+              let budget = bound.value * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+              let count = NearFullRowsModel.rowCount(
+                types: types, budget: budget, cap: model.patternLimit + 1, workLimit: nearFullRowsCountWorkLimit)
+              note("near-full rows counted: \(count.map(String.init) ?? "not counted")")
+              if let count, count > model.patternLimit { continue }
+            }
             while true {
               var model = NearFullRowsModel(types: types, rows: bound.value, restrictions: restrictions)
               // While another set of restrictions may still shrink it, a
@@ -566,6 +612,7 @@ struct ExactPipeline {
             let until = min(searchDeadline, setup.clock.now + setup.timeLeft * searchBeforeModelShare)
             (answer, n) = BinCompletion(types: types, nodeLimit: 20_000).decide(rows: bound.value, until: until)
             searchNodes += n
+            note("bin completion before the near-full rows model, \(n) nodes")
           }
           if case .unknown = answer { continue }
           searchStage = step
