@@ -254,6 +254,15 @@ struct ExactPipeline {
   /// With it, the first run's nodes before the tree restarts
   /// (``RyanFosterBranchAndPrice/restartNodes``); nil: no restarts.
   var branchAndPriceRestartNodes: Int? = nil
+  /// Rounds of subset-row cut separation at each node of that tree
+  /// (``RyanFosterBranchAndPrice/cutRoundsPerNode``; 0, the default: plain
+  /// branch-and-price): branch-and-price-and-cut.
+  var branchAndPriceCutRounds = 0
+  /// Whether branch-and-price(-and-cut) runs right after the subset-row
+  /// cut stage (and its restricted model) where that stage converged with
+  /// no violated cut and its bound stays one row below the best packing,
+  /// with ``branchAndPriceShare`` of the time left. Off by default.
+  var branchAndPriceAfterCuts = false
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -432,6 +441,8 @@ struct ExactPipeline {
       /// master's duals with `modelShare` of the time left; true when the
       /// best packing meets the bound.
       var cutStageRan = false
+      /// The stage that decided where stage 4 did: the cuts, or the tree after them.
+      var cutStageName = "cuts"
       func subsetRowCuts(
         share: Double, extendedShare: Double? = nil, modelShare: Double, modelPatternLimit: Int? = nil,
         dualRestrictions: [NearFullRowsModel.DualRestriction]
@@ -467,6 +478,20 @@ struct ExactPipeline {
           } else if case .infeasible = answer {
             bound = LowerBound(value: bound.value + 1, source: .cuts)
           }
+        }
+        // Converged at the bound with no violated cut: only branching can
+        // decide (the cuts at every node of the tree, if asked).
+        if branchAndPriceAfterCuts && outcome.converged && best.rowCount == bound.value + 1
+          && setup.timeLeft > .milliseconds(100)
+        {
+          let (tree, patterns) = try branchAndPrice(
+            session: session, types: types, master: master, root: root, best: best, rows: bound.value,
+            until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
+          nodes = (nodes ?? 0) + tree.nodes
+          if verbose { try session.log(tree.summary) }
+          if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
+          if case .infeasible = tree.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+          cutStageName = "branch-and-price"
         }
         return best.rowCount <= bound.value
       }
@@ -535,7 +560,7 @@ struct ExactPipeline {
                   modelShare: earlyCutRestrictionModelShare,
                   modelPatternLimit: earlyCutRestrictionPatternLimit, dualRestrictions: restrictions)
                 {
-                  return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
+                  return setup.result(packing: best, bound: bound, stage: cutStageName, nodes: (nodes ?? 0) + searchNodes)
                 }
               }
               // The model is too big for the restrictions so far. Where the
@@ -642,7 +667,7 @@ struct ExactPipeline {
         if try subsetRowCuts(
           share: cutsShare, modelShare: cutRestrictionModelShare, dualRestrictions: restrictions)
         {
-          return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes)
+          return setup.result(packing: best, bound: bound, stage: cutStageName, nodes: nodes)
         }
       }
       if setup.timeLeft <= .milliseconds(50) {
