@@ -297,12 +297,24 @@ final class BranchAndPriceTests: XCTestCase {
   /// (a debug build is slow), but its failed pairs and restarts are the
   /// paths the small instances above do not reach.
   func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
+    try agreesWithTheKnownOptimumOnANI { pipeline in
+      pipeline.branchAndPriceHistory = true
+      pipeline.branchAndPriceRestartNodes = 8
+    }
+  }
+
+  /// The same with subset-row cuts at every node (branch-and-price-and-cut):
+  /// on ANI the cuts' duals are what the bound at a node rests on.
+  func testCutsAtEveryNodeAgreeWithTheKnownOptimumOnANI() throws {
+    try agreesWithTheKnownOptimumOnANI { pipeline in pipeline.branchAndPriceCutRounds = 3 }
+  }
+
+  func agreesWithTheKnownOptimumOnANI(_ configure: (inout ExactPipeline) -> Void) throws {
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
       var pipeline = solved.pipeline
-      pipeline.branchAndPriceHistory = true
-      pipeline.branchAndPriceRestartNodes = 8
+      configure(&pipeline)
       let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
       XCTAssertLessThanOrEqual(lp.rowBound, entry.optimum, entry.instance)
       let best = pipeline.setup.bestHeuristic
