@@ -201,6 +201,35 @@ final class BranchAndPriceTests: XCTestCase {
     try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150)
   }
 
+  /// A tree that gives up after a node without pruning
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``) answers "not
+  /// decided" or the truth: never a packing below the optimum nor a
+  /// refutation at it.
+  func testGivingUpWithoutPruningNeverAnswersWrong() throws {
+    var gaveUp = 0
+    for seed in UInt64(1)...60 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...11)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      for rows in [optimum - 1, optimum] {
+        let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+        tree.cutRoundsPerNode = 1
+        tree.giveUpWithoutPruning = 1
+        let outcome = try tree.decide(rows: rows, until: far)
+        switch outcome.answer {
+        case .packing(let packing):
+          XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
+          XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
+        case .infeasible: XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
+        case .unknown: gaveUp += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
+  }
+
   func provenOptimumEqualsBruteForce(
     branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40
   ) throws {

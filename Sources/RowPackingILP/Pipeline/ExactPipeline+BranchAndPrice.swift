@@ -48,6 +48,7 @@ extension ExactPipeline {
     search.branchingHistory = branchAndPriceHistory
     search.restartNodes = branchAndPriceRestartNodes
     search.cutRoundsPerNode = branchAndPriceCutRounds
+    search.giveUpWithoutPruning = branchAndPriceGiveUpNodes
     if branchAndPriceCutRounds > 0 { search.dualTolerance = subsetRowCutDualTolerance }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }

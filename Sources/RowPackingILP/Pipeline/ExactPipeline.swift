@@ -263,6 +263,9 @@ struct ExactPipeline {
   /// no violated cut and its bound stays one row below the best packing,
   /// with ``branchAndPriceShare`` of the time left. Off by default.
   var branchAndPriceAfterCuts = false
+  /// The nodes after which that tree gives up when it has pruned none
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``; nil: never).
+  var branchAndPriceGiveUpNodes: Int? = nil
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
