@@ -134,6 +134,17 @@ import RowPacking
 ///    in master solves): far more nodes than faster solves can buy. It
 ///    proves no ANI instance the pipeline does not, so it stays off, kept
 ///    with its tests.
+///    Off by default as well: branch-and-price-and-cut
+///    (``branchAndPriceCutRounds``: subset-row cuts on three items at every
+///    node of that tree) right after a cut stage that converged at the
+///    bound with no violated cut (``branchAndPriceAfterCuts``), optionally
+///    giving up after nodes that pruned nothing
+///    (``branchAndPriceGiveUpNodes``). The cuts keep ANI's trees 3 to 10
+///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
+///    and 49 s of tree, but at 60 s only 402_10000_NR_3 (17-19 nodes,
+///    14-15 s) among the files the pipeline does not prove; on AI
+///    600_20000_DI_7 the tree took 39 s of the wide dive's time
+///    (docs/ARCHITECTURE.md, session 17).
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
