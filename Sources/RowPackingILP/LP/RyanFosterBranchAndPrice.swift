@@ -47,8 +47,9 @@ import RowPacking
 /// a merged item counting its items in each cut), and its bound the
 /// cuts' term `sum_c s_c floor(|S_c| / 2)`, still in integers. The root's
 /// cuts do not lift ANI's LP (docs/ARCHITECTURE.md), but below the root
-/// they do: on ANI 600_20000_NR_7 the tree with them was decided in 23
-/// nodes (depth 10), the plain tree not in 1 413 (depth 125).
+/// they do: given 300 s on ANI 600_20000_NR_7, the tree with them was
+/// decided in 23 nodes (depth 10), the plain tree not in 1 413 (depth
+/// 125); at 60 s neither (docs/ARCHITECTURE.md, session 17).
 ///
 /// Off by default, the branching history of da Silva and Schouery
 /// (``branchingHistory``) and restarts from the root (``restartNodes``):
