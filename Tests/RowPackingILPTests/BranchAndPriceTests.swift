@@ -68,6 +68,53 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(withConflicts, 200)
   }
 
+  /// The pricing with subset-row cuts (merged items holding 0-2 items of
+  /// each cut, cut weights at most 0) against enumeration: the maximum of
+  /// `w . a + sum_c s_c floor(m_c / 2)` over the rows that fit and hold no
+  /// conflict.
+  func testConflictKnapsackWithCutsEqualsEnumeration() throws {
+    var withCuts = 0
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let n = uniform(1...12)
+      let capacity = uniform(10...60)
+      let sizes = (0..<n).map { _ in uniform(1...capacity) }
+      let weights = (0..<n).map { _ in uniform(-3...40) }
+      var conflicts: [(Int, Int)] = []
+      for _ in 0..<uniform(0...n) {
+        let (a, b) = (uniform(0...(n - 1)), uniform(0...(n - 1)))
+        if a != b { conflicts.append((a, b)) }
+      }
+      let cutCount = uniform(0...5)
+      let cutWeights = (0..<cutCount).map { _ in uniform(0...2) == 0 ? 0 : -uniform(1...30) }
+      var cutCounts = [[(cut: Int, count: Int)]](repeating: [], count: n)
+      for c in 0..<cutCount {
+        for _ in 0..<uniform(1...3) {
+          let g = uniform(0...(n - 1))
+          if !cutCounts[g].contains(where: { $0.cut == c }) { cutCounts[g].append((cut: c, count: uniform(1...2))) }
+        }
+      }
+      if cutWeights.contains(where: { $0 < 0 }) { withCuts += 1 }
+      let pricing = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
+      func value(_ row: [Int]) -> Int {
+        ConflictKnapsackPricing.value(of: row, weights: weights, cutCounts: cutCounts, cutWeights: cutWeights)
+      }
+      var best = 0
+      for mask in 0..<(1 << n) {
+        let items = (0..<n).filter { mask & (1 << $0) != 0 }
+        if pricing.allows(items) { best = max(best, value(items)) }
+      }
+      let answer = try XCTUnwrap(pricing.best(
+        weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: 0, others: 5, until: far))
+      XCTAssertEqual(answer.value, best, "seed \(seed)")
+      XCTAssertTrue(pricing.allows(answer.items), "seed \(seed)")
+      XCTAssertEqual(value(answer.items), answer.value, "seed \(seed)")
+      for other in answer.others { XCTAssertTrue(pricing.allows(other), "seed \(seed): \(other)") }
+    }
+    XCTAssertGreaterThan(withCuts, 150)
+  }
+
   /// A small instance whose rows hold two or three items.
   func instance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
     SmallInstance.draw(&random, itemCounts: items, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }.pair
@@ -146,10 +193,50 @@ final class BranchAndPriceTests: XCTestCase {
     try provenOptimumEqualsBruteForce(branchingHistory: true, restartNodes: 2)
   }
 
-  func provenOptimumEqualsBruteForce(branchingHistory: Bool, restartNodes: Int? = nil) throws {
+  /// And with subset-row cuts separated at every node
+  /// (branch-and-price-and-cut): the cuts and their pricing must never
+  /// refute a row count that holds a packing, nor give a root bound above
+  /// the optimum.
+  func testProvenOptimumEqualsBruteForceWithCutsAtEveryNode() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150)
+  }
+
+  /// A tree that gives up after a node without pruning
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``) answers "not
+  /// decided" or the truth: never a packing below the optimum nor a
+  /// refutation at it.
+  func testGivingUpWithoutPruningNeverAnswersWrong() throws {
+    var gaveUp = 0
+    for seed in UInt64(1)...60 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...11)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      for rows in [optimum - 1, optimum] {
+        let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+        tree.cutRoundsPerNode = 1
+        tree.giveUpWithoutPruning = 1
+        let outcome = try tree.decide(rows: rows, until: far)
+        switch outcome.answer {
+        case .packing(let packing):
+          XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
+          XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
+        case .infeasible: XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
+        case .unknown: gaveUp += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
+  }
+
+  func provenOptimumEqualsBruteForce(
+    branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40
+  ) throws {
     var branched = 0
     var restarts = 0
-    for seed in UInt64(1)...40 {
+    var cuts = 0
+    for seed in seeds {
       var random = SplitMix64(seed: seed)
       let (sizes, capacity) = instance(&random, items: 5...11)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
@@ -159,8 +246,10 @@ final class BranchAndPriceTests: XCTestCase {
       let refute = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
       refute.branchingHistory = branchingHistory
       refute.restartNodes = restartNodes
+      refute.cutRoundsPerNode = cutRounds
       let proof = try refute.decide(rows: optimum - 1, until: far)
       restarts += proof.restarts
+      cuts += proof.cuts
       guard case .infeasible = proof.answer else {
         XCTFail("seed \(seed): \(optimum - 1) rows not refuted: \(proof.summary)")
         continue
@@ -169,8 +258,10 @@ final class BranchAndPriceTests: XCTestCase {
       let solve = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
       solve.branchingHistory = branchingHistory
       solve.restartNodes = restartNodes
+      solve.cutRoundsPerNode = cutRounds
       let found = try solve.decide(rows: optimum, until: far)
       restarts += found.restarts
+      cuts += found.cuts
       XCTAssertLessThanOrEqual(found.rootBound, optimum, "seed \(seed): a bound above the optimum")
       guard case .packing(let rows) = found.answer else {
         XCTFail("seed \(seed): no packing in \(optimum) rows: \(found.summary)")
@@ -183,12 +274,23 @@ final class BranchAndPriceTests: XCTestCase {
     }
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
     if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
+    if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
   }
 
   /// The pipeline's stage over item types (repeated sizes): items taken
   /// from types and back, the LP's patterns as first columns; it refutes
   /// one row below the optimum and gives a packing that verifies at it.
   func testPipelineStageOverItemTypesAgreesWithBruteForce() throws {
+    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 0)
+  }
+
+  /// The same with subset-row cuts at every node (at the cut stage's
+  /// tighter GLPK tolerance).
+  func testPipelineStageWithCutsOverItemTypesAgreesWithBruteForce() throws {
+    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3)
+  }
+
+  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int) throws {
     for seed in UInt64(1)...20 {
       var random = SplitMix64(seed: seed)
       let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
@@ -199,7 +301,8 @@ final class BranchAndPriceTests: XCTestCase {
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      let pipeline = solved.pipeline
+      var pipeline = solved.pipeline
+      pipeline.branchAndPriceCutRounds = cutRounds
       let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
       let best = pipeline.setup.bestHeuristic
       let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"
@@ -223,12 +326,24 @@ final class BranchAndPriceTests: XCTestCase {
   /// (a debug build is slow), but its failed pairs and restarts are the
   /// paths the small instances above do not reach.
   func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
+    try agreesWithTheKnownOptimumOnANI { pipeline in
+      pipeline.branchAndPriceHistory = true
+      pipeline.branchAndPriceRestartNodes = 8
+    }
+  }
+
+  /// The same with subset-row cuts at every node (branch-and-price-and-cut):
+  /// on ANI the cuts' duals are what the bound at a node rests on.
+  func testCutsAtEveryNodeAgreeWithTheKnownOptimumOnANI() throws {
+    try agreesWithTheKnownOptimumOnANI { pipeline in pipeline.branchAndPriceCutRounds = 3 }
+  }
+
+  func agreesWithTheKnownOptimumOnANI(_ configure: (inout ExactPipeline) -> Void) throws {
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
       var pipeline = solved.pipeline
-      pipeline.branchAndPriceHistory = true
-      pipeline.branchAndPriceRestartNodes = 8
+      configure(&pipeline)
       let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
       XCTAssertLessThanOrEqual(lp.rowBound, entry.optimum, entry.instance)
       let best = pipeline.setup.bestHeuristic

@@ -38,6 +38,19 @@ import RowPacking
 /// others. Without a fractional pair the LP solution is integral, or its
 /// together-relation gives the rows.
 ///
+/// Off by default (``cutRoundsPerNode``), branch-and-price-and-cut:
+/// subset-row cuts on three items (``SubsetRowCut`` with every demand 1,
+/// `sum_p floor(|p ∩ S| / 2) x_p <= 1`) separated at every converged node,
+/// a few rounds a node, valid for every packing and so kept in the one
+/// master for the whole tree; a node's pricing then has the cuts' terms
+/// besides its conflicts (``ConflictKnapsackPricing/best(weights:cutCounts:cutWeights:threshold:others:until:)``,
+/// a merged item counting its items in each cut), and its bound the
+/// cuts' term `sum_c s_c floor(|S_c| / 2)`, still in integers. The root's
+/// cuts do not lift ANI's LP (docs/ARCHITECTURE.md), but below the root
+/// they do: given 300 s on ANI 600_20000_NR_7, the tree with them was
+/// decided in 23 nodes (depth 10), the plain tree not in 1 413 (depth
+/// 125); at 60 s neither (docs/ARCHITECTURE.md, session 17).
+///
 /// Off by default, the branching history of da Silva and Schouery
 /// (``branchingHistory``) and restarts from the root (``restartNodes``):
 /// on ANI 402_10000 (NR_1, 3, 7, 9, 27; 60 s) neither decided an instance
@@ -48,7 +61,9 @@ import RowPacking
 /// scheduling", Computer Scheduling of Public Transport, 1981; P. H. Vance,
 /// C. Barnhart, E. L. Johnson and G. L. Nemhauser, "Solving binary cutting
 /// stock problems by column generation and branch-and-bound", Computational
-/// Optimization and Applications 3, 1994; R. F. F. da Silva and
+/// Optimization and Applications 3, 1994; L. Wei, Z. Luo, R. Baldacci and
+/// A. Lim, "A new branch-and-price-and-cut algorithm for one-dimensional
+/// bin-packing problems", INFORMS Journal on Computing 32(2), 2020; R. F. F. da Silva and
 /// R. C. S. Schouery, "Solving cutting stock problems via an extended
 /// Ryan-Foster branching scheme and fast column generation", INFORMS
 /// Journal on Computing, 2025 (arXiv 2308.03595).
@@ -86,6 +101,30 @@ final class RyanFosterBranchAndPrice {
   /// next (as restarts do in a SAT solver), and as the runs grow the
   /// last one is complete. Off by default.
   var restartNodes: Int? = nil
+  /// Rounds of subset-row cut separation at each node (0, the default:
+  /// none, plain branch-and-price): branch-and-price-and-cut
+  /// (``ConflictKnapsackPricing/best(weights:cutCounts:cutWeights:threshold:others:until:)``
+  /// prices with the cuts' duals); the cuts, on three items, are global
+  /// and stay in the master for the whole tree.
+  var cutRoundsPerNode = 0
+  /// The most cuts one round adds, and in all.
+  var cutsPerRound = 20
+  var cutLimit = 300
+  /// The nodes after which a tree that has pruned none gives up (nil:
+  /// never): a tree that refutes nothing in its first nodes is most
+  /// likely one over a packing that exists (AI: none of 18 nodes pruned
+  /// on 600_20000_DI_7, while on ANI 600 the first "together" child is
+  /// mostly pruned within a few nodes), whose time the searches that find
+  /// packings need. Off by default.
+  var giveUpWithoutPruning: Int? = nil
+  /// GLPK's tolerance on reduced costs for the master (nil: its default).
+  var dualTolerance: Double? = nil
+  /// The subset-row cuts on items (each of demand 1), rows `items + c` of
+  /// the master.
+  private(set) var cuts: [SubsetRowCut] = []
+  private var cutSet: Set<SubsetRowCut> = []
+  /// The cuts holding each item.
+  private var cutsOfItem: [[Int]] = []
 
   /// A branching decision: two items in one row (`together`) or not.
   struct Decision: Hashable {
@@ -178,6 +217,10 @@ final class RyanFosterBranchAndPrice {
     var pricingNodes = 0
     /// The deepest node.
     var depth = 0
+    /// Subset-row cuts in the master at the end, and separation rounds
+    /// that added some.
+    var cuts = 0
+    var cutRounds = 0
     /// Branching nodes whose two children were both pruned.
     var failedPairs = 0
     /// Runs started again from the root (``restartNodes``).
@@ -202,7 +245,7 @@ final class RyanFosterBranchAndPrice {
       case .infeasible: what = "infeasible"
       case .unknown: what = "not decided"
       }
-      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(solves) master solves, "
+      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
         + "\(pricingNodes) pricing nodes, \(columns) columns, root bound \(rootBound), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
@@ -215,6 +258,7 @@ final class RyanFosterBranchAndPrice {
   init(session: GLPKSession, sizes: [Int], capacity: Int, initialColumns: [[Int]]) throws(GLPKError) {
     self.sizes = sizes
     self.capacity = capacity
+    cutsOfItem = Array(repeating: [], count: sizes.count)
     problem = try GLPKProblem(
       session: session, model: LinearModel(rows: sizes.map { _ in .fixed(1) }))
     try add(sizes.indices.map { [$0] } + initialColumns)
@@ -233,10 +277,34 @@ final class RyanFosterBranchAndPrice {
       else { continue }
       columns.append(column)
       free.append(true)
-      added.append(LinearModel.Column(objective: 1, entries: column.map { (row: $0, value: 1.0) }))
+      var entries = column.map { (row: $0, value: 1.0) }
+      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
+        let coefficient = cuts[c].coefficient(of: column)
+        if coefficient > 0 { entries.append((row: sizes.count + c, value: Double(coefficient))) }
+      }
+      added.append(LinearModel.Column(objective: 1, entries: entries))
     }
     try problem.addColumns(added)
     return added.count
+  }
+
+  /// Adds subset-row cuts on items as rows `<= 1`, with their
+  /// coefficients on the columns so far; returns how many were new.
+  @discardableResult
+  func add(cuts newCuts: [SubsetRowCut]) throws(GLPKError) -> Int {
+    var rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])] = []
+    for cut in newCuts where cutSet.insert(cut).inserted {
+      for i in cut.types { cutsOfItem[i].append(cuts.count) }
+      cuts.append(cut)
+      var entries: [(column: Int, value: Double)] = []
+      for (k, column) in columns.enumerated() {
+        let coefficient = cut.coefficient(of: column)
+        if coefficient > 0 { entries.append((column: k, value: Double(coefficient))) }
+      }
+      rows.append((bounds: .atMost(Double(cut.rightHandSide)), entries: entries))
+    }
+    try problem.addRows(rows)
+    return rows.count
   }
 
   /// Frees the columns `node` allows, fixes the others at 0, and adds one
@@ -277,6 +345,7 @@ final class RyanFosterBranchAndPrice {
       outcome.nodes += 1
       runNodes += 1
       if let limit = runLimit, runNodes > limit { return .unknown }
+      if let limit = giveUpWithoutPruning, outcome.nodes > limit, outcome.closed == 0 { return .unknown }
       outcome.depth = max(outcome.depth, decisions.count)
       let node = NodeItems(itemCount: sizes.count, decisions: decisions)
       try restrict(to: node)
@@ -284,6 +353,17 @@ final class RyanFosterBranchAndPrice {
       let pricing = ConflictKnapsackPricing(sizes: groupSizes, capacity: capacity, conflicts: node.conflicts)
       var solution: ProgramSolution
       var center: (point: [Double], value: Double)? = nil
+      var cutRounds = 0
+      let itemDemands = [Int](repeating: 1, count: sizes.count)
+      /// For each merged item, the cuts holding its items and how many.
+      func groupCutCounts() -> [[(cut: Int, count: Int)]] {
+        node.groups.map { group in
+          var counts: [Int: Int] = [:]
+          for i in group { for c in cutsOfItem[i] { counts[c, default: 0] += 1 } }
+          return counts.sorted { $0.key < $1.key }.map { (cut: $0.key, count: $0.value) }
+        }
+      }
+      var cutCounts = groupCutCounts()
       while true {
         guard clock.now < deadline else { return .unknown }
         // The primal simplex throughout: after the bounds changed, the dual
@@ -291,7 +371,7 @@ final class RyanFosterBranchAndPrice {
         // on ANI 402_10000_NR_45 against 47 ms, and on 201_2500_NR_19 the
         // tree took 22 s instead of 5.7 s.
         let solveStart = clock.now
-        solution = try problem.solveLP(timeLimit: deadline - clock.now)
+        solution = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
         outcome.masterTime += clock.now - solveStart
         outcome.solves += 1
         guard solution.status == .optimal else {
@@ -300,23 +380,42 @@ final class RyanFosterBranchAndPrice {
         }
         let duals = solution.duals
         let groupDuals = node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } }
+        // The cuts' duals (rows `<= 1` of a minimisation: at most 0).
+        let cutDuals = cuts.indices.map { min(0, duals[sizes.count + $0]) }
         /// A row of merged items prices out for the master's duals.
-        func pricesOut(_ row: [Int]) -> Bool { !row.isEmpty && 1 - row.reduce(0.0) { $0 + groupDuals[$1] } < -1e-9 }
-        /// Exact pricing at `point` (merged items' duals): its answer, after
-        /// its safe bound has been taken (nil: out of time).
+        func pricesOut(_ row: [Int]) -> Bool {
+          guard !row.isEmpty else { return false }
+          var cost = 1 - row.reduce(0.0) { $0 + groupDuals[$1] }
+          if !cuts.isEmpty {
+            var sums: [Int: Int] = [:]
+            for g in row { for (c, m) in cutCounts[g] where cutDuals[c] != 0 { sums[c, default: 0] += m } }
+            for (c, m) in sums { cost -= cutDuals[c] * Double(m / 2) }
+          }
+          return cost < -1e-9
+        }
+        /// Exact pricing at `point` (merged items' duals, then the cuts'):
+        /// its answer, after its safe bound has been taken (nil: out of
+        /// time).
         func price(at point: [Double]) -> (answer: ConflictKnapsackPricing.Answer, bound: Int)? {
-          let weights = KnapsackPricing.weights(duals: point)
+          let weights = KnapsackPricing.weights(duals: Array(point.prefix(node.groups.count)))
+          let cutWeights = point.dropFirst(node.groups.count).map { -integerWeight(dual: -$0, scale: Double(scale)) }
           let priceStart = clock.now
-          let priced = pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
+          let priced = cuts.isEmpty
+            ? pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
+            : pricing.best(
+              weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: scale,
+              others: columnsPerPricing - 1, until: deadline)
           outcome.pricingTime += clock.now - priceStart
           guard let answer = priced else { return nil }
           outcome.pricingNodes += answer.nodes
           let bound = SubsetRowCutAndPrice.safeBound(
-            weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: [], cutWeights: [],
+            weights: weights, demands: Array(itemDemands.prefix(weights.count)), cuts: cuts, cutWeights: cutWeights,
             maximum: answer.value)
           if decisions.isEmpty { outcome.rootBound = max(outcome.rootBound, bound) }
           // The point of best Lagrangian value is the smoothing's centre.
-          let value = weights.reduce(0.0) { $0 + Double($1) } / Double(max(answer.value, 1))
+          let total = weights.reduce(0.0) { $0 + Double($1) }
+            + zip(cuts, cutWeights).reduce(0.0) { $0 + Double($1.1 * $1.0.rightHandSide) }
+          let value = total / Double(max(answer.value, 1))
           if center == nil || value > center!.value { center = (point, value) }
           return (answer, bound)
         }
@@ -325,23 +424,38 @@ final class RyanFosterBranchAndPrice {
           outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
           return .pruned
         }
+        let masterPoint = groupDuals + cutDuals
         var entering: [[Int]] = []
         var converged = false
         // Wentges smoothing: first at a point between the centre and the
         // master's duals; at the master's duals when that misprices.
-        if let c = center, smoothing > 0 {
-          let point = groupDuals.indices.map { smoothing * c.point[$0] + (1 - smoothing) * groupDuals[$0] }
+        if let c = center, smoothing > 0, c.point.count == masterPoint.count {
+          let point = masterPoint.indices.map { smoothing * c.point[$0] + (1 - smoothing) * masterPoint[$0] }
           guard let (answer, bound) = price(at: point) else { return .unknown }
           if bound >= target { return prunedByBound() }
           entering = ([answer.items] + answer.others).filter(pricesOut)
         }
         if entering.isEmpty {
-          guard let (answer, bound) = price(at: groupDuals) else { return .unknown }
+          guard let (answer, bound) = price(at: masterPoint) else { return .unknown }
           if bound >= target { return prunedByBound() }
           entering = ([answer.items] + answer.others).filter(pricesOut)
           converged = answer.value <= scale + scale / 1_000_000_000 || entering.isEmpty
         }
         if !converged, try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 { continue }
+        // Converged: subset-row cuts on items that the LP solution
+        // violates, a few rounds a node (branch-and-price-and-cut).
+        if cutRounds < cutRoundsPerNode && cuts.count < cutLimit {
+          cutRounds += 1
+          let found = SubsetRowCutSeparation.separate(
+            patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet,
+            limit: min(cutsPerRound, cutLimit - cuts.count))
+          if try add(cuts: found.map(\.cut)) > 0 {
+            outcome.cutRounds += 1
+            cutCounts = groupCutCounts()
+            center = nil
+            continue
+          }
+        }
         break
       }
 
@@ -410,6 +524,7 @@ final class RyanFosterBranchAndPrice {
     case .unknown: outcome.answer = .unknown
     }
     outcome.columns = columns.count
+    outcome.cuts = cuts.count
     outcome.elapsed = clock.now - start
     return outcome
   }

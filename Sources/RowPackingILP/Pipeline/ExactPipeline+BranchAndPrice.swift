@@ -47,6 +47,9 @@ extension ExactPipeline {
       initialColumns: bestRows + basic)
     search.branchingHistory = branchAndPriceHistory
     search.restartNodes = branchAndPriceRestartNodes
+    search.cutRoundsPerNode = branchAndPriceCutRounds
+    search.giveUpWithoutPruning = branchAndPriceGiveUpNodes
+    if branchAndPriceCutRounds > 0 { search.dualTolerance = subsetRowCutDualTolerance }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })

@@ -135,6 +135,17 @@ import RowPacking
 ///    in master solves): far more nodes than faster solves can buy. It
 ///    proves no ANI instance the pipeline does not, so it stays off, kept
 ///    with its tests.
+///    Off by default as well: branch-and-price-and-cut
+///    (``branchAndPriceCutRounds``: subset-row cuts on three items at every
+///    node of that tree) right after a cut stage that converged at the
+///    bound with no violated cut (``branchAndPriceAfterCuts``), optionally
+///    giving up after nodes that pruned nothing
+///    (``branchAndPriceGiveUpNodes``). The cuts keep ANI's trees 3 to 10
+///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
+///    and 49 s of tree, but at 60 s only 402_10000_NR_3 (17-19 nodes,
+///    14-15 s) among the files the pipeline does not prove; on AI
+///    600_20000_DI_7 the tree took 39 s of the wide dive's time
+///    (docs/ARCHITECTURE.md, session 17).
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -255,6 +266,18 @@ struct ExactPipeline {
   /// With it, the first run's nodes before the tree restarts
   /// (``RyanFosterBranchAndPrice/restartNodes``); nil: no restarts.
   var branchAndPriceRestartNodes: Int? = nil
+  /// Rounds of subset-row cut separation at each node of that tree
+  /// (``RyanFosterBranchAndPrice/cutRoundsPerNode``; 0, the default: plain
+  /// branch-and-price): branch-and-price-and-cut.
+  var branchAndPriceCutRounds = 0
+  /// Whether branch-and-price(-and-cut) runs right after the subset-row
+  /// cut stage (and its restricted model) where that stage converged with
+  /// no violated cut and its bound stays one row below the best packing,
+  /// with ``branchAndPriceShare`` of the time left. Off by default.
+  var branchAndPriceAfterCuts = false
+  /// The nodes after which that tree gives up when it has pruned none
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``; nil: never).
+  var branchAndPriceGiveUpNodes: Int? = nil
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -470,6 +493,8 @@ struct ExactPipeline {
       /// master's duals with `modelShare` of the time left; true when the
       /// best packing meets the bound.
       var cutStageRan = false
+      /// The stage that decided where stage 4 did: the cuts, or the tree after them.
+      var cutStageName = "cuts"
       func subsetRowCuts(
         share: Double, extendedShare: Double? = nil, modelShare: Double, modelPatternLimit: Int? = nil,
         dualRestrictions: [NearFullRowsModel.DualRestriction]
@@ -505,6 +530,20 @@ struct ExactPipeline {
           } else if case .infeasible = answer {
             bound = LowerBound(value: bound.value + 1, source: .cuts)
           }
+        }
+        // Converged at the bound with no violated cut: only branching can
+        // decide (the cuts at every node of the tree, if asked).
+        if branchAndPriceAfterCuts && outcome.converged && best.rowCount == bound.value + 1
+          && setup.timeLeft > .milliseconds(100)
+        {
+          let (tree, patterns) = try branchAndPrice(
+            session: session, types: types, master: master, root: root, best: best, rows: bound.value,
+            until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
+          nodes = (nodes ?? 0) + tree.nodes
+          if verbose { try session.log(tree.summary) }
+          if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
+          if case .infeasible = tree.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+          cutStageName = "branch-and-price"
         }
         return best.rowCount <= bound.value
       }
@@ -581,7 +620,7 @@ struct ExactPipeline {
                   modelShare: earlyCutRestrictionModelShare,
                   modelPatternLimit: earlyCutRestrictionPatternLimit, dualRestrictions: restrictions)
                 {
-                  return setup.result(packing: best, bound: bound, stage: "cuts", nodes: (nodes ?? 0) + searchNodes)
+                  return setup.result(packing: best, bound: bound, stage: cutStageName, nodes: (nodes ?? 0) + searchNodes)
                 }
               }
               // The model is too big for the restrictions so far. Where the
@@ -689,7 +728,7 @@ struct ExactPipeline {
         if try subsetRowCuts(
           share: cutsShare, modelShare: cutRestrictionModelShare, dualRestrictions: restrictions)
         {
-          return setup.result(packing: best, bound: bound, stage: "cuts", nodes: nodes)
+          return setup.result(packing: best, bound: bound, stage: cutStageName, nodes: nodes)
         }
       }
       if setup.timeLeft <= .milliseconds(50) {
