@@ -118,4 +118,25 @@ final class SavedBasisTests: XCTestCase {
     }
     XCTAssertGreaterThan(stopped, 5, "the known bound never ended a solve")
   }
+
+  /// A basis GLPK cannot factorise (here two equal columns both basic)
+  /// does not end the solve: ``GLPKProblem/solveLP(timeLimit:dual:dualTolerance:primalTolerance:)``
+  /// starts again from the standard basis, and the optimum comes out.
+  /// Without that, glp_simplex's "singular matrix" is thrown.
+  func testSingularBasisIsReplacedByTheStandardBasis() throws {
+    let session = GLPKSession(verbose: false)
+    defer { session.close() }
+    // minimise x + y  s.t.  x + y >= 2,  x + y <= 5.
+    let model = LinearModel(
+      rows: [.atLeast(2), .atMost(5)],
+      columns: [.init(objective: 1, entries: [(0, 1), (1, 1)]), .init(objective: 1, entries: [(0, 1), (1, 1)])])
+    for dual in [false, true] {
+      let problem = try GLPKProblem(session: session, model: model)
+      // GLPK's statuses: 1 basic (GLP_BS), 2 non-basic at the lower bound (GLP_NL).
+      try problem.setBasis(GLPKProblem.Basis(rows: [2, 2], columns: [1, 1]))
+      let solution = try problem.solveLP(timeLimit: .seconds(10), dual: dual)
+      XCTAssertEqual(solution.status, .optimal, "dual \(dual)")
+      XCTAssertEqual(solution.objective, 2, accuracy: 1e-9, "dual \(dual)")
+    }
+  }
 }

@@ -279,15 +279,33 @@ final class GLPKProblem {
   ///     given, else its default 1e-7.
   ///   - primalTolerance: GLPK's tolerance on bounds (`tol_bnd`) when
   ///     given, else its default 1e-7.
+  ///
+  /// When the simplex stops on its basis (invalid, singular or
+  /// ill-conditioned, or a failure after numerical trouble: GLPK could
+  /// not factorise the basis the dual simplex left in a dive's residual
+  /// LP on AI 600_20000_DI_31), it starts once more from the standard
+  /// basis by the primal simplex, within the same time limit; a second
+  /// failure is thrown.
   func solveLP(
     timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil, primalTolerance: Double? = nil
   ) throws(GLPKError) -> ProgramSolution {
     var result: Int32 = 0
     var status: Int32 = 0
-    let ms = Self.milliseconds(timeLimit)
+    let clock = ContinuousClock()
+    let start = clock.now
     let tolerance = dualTolerance ?? 0
     let primal = primalTolerance ?? 0
-    try session.guarded { pb_simplex($0, pointer, ms, 0, dual ? 1 : 0, tolerance, primal, &result, &status) }
+    try session.guarded {
+      pb_simplex($0, pointer, Self.milliseconds(timeLimit), 0, dual ? 1 : 0, tolerance, primal, &result, &status)
+    }
+    if [GLP_EBADB, GLP_ESING, GLP_ECOND, GLP_EFAIL].contains(result) {
+      let left = timeLimit - (clock.now - start)
+      guard left > .zero else { return try lpSolution(result: GLP_ETMLIM, status: status) }
+      try setStandardBasis()
+      try session.guarded {
+        pb_simplex($0, pointer, Self.milliseconds(left), 0, 0, tolerance, primal, &result, &status)
+      }
+    }
     return try lpSolution(result: result, status: status)
   }
 

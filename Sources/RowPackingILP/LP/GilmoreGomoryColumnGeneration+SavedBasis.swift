@@ -29,6 +29,5 @@ extension GilmoreGomoryColumnGeneration {
     try setDemands(saved.demands)
     try problem.setBasis(saved.basis)
     demandsChanged = false
-    basisRestored = true
   }
 }

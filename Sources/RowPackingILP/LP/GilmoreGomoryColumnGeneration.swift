@@ -52,10 +52,6 @@ final class GilmoreGomoryColumnGeneration {
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
   private let exchangeCount: Int
   var demandsChanged = false
-  /// Whether the basis was set by ``restore(_:)`` since the last solve (on a
-  /// factorisation failure the next solve starts again from GLPK's
-  /// standard basis).
-  var basisRestored = false
   /// GLPK's tolerances on bounds and reduced costs for the master's solves
   /// (nil: its defaults, 1e-7); the dives set it (see
   /// ``LimitedDiscrepancyDiving/simplexTolerance``).
@@ -430,22 +426,11 @@ final class GilmoreGomoryColumnGeneration {
       let left = deadline - clock.now
       if left <= .zero { return nil }
       let tA = clock.now
-      var lp: ProgramSolution
-      do throws(GLPKError) {
-        lp = try problem.solveLP(
-          timeLimit: left, dual: dual, dualTolerance: simplexTolerance, primalTolerance: simplexTolerance)
-      } catch {
-        // A restored basis that GLPK cannot factorise (it should not
-        // happen: its matrix was factorised when saved): the standard
-        // basis instead.
-        guard basisRestored, case .solverFailed = error else { throw error }
-        basisRestored = false
-        try problem.setStandardBasis()
-        lp = try problem.solveLP(
-          timeLimit: deadline - clock.now, dual: false, dualTolerance: simplexTolerance,
-          primalTolerance: simplexTolerance)
-      }
-      basisRestored = false
+      // A basis GLPK cannot factorise (a restored one should not be: its
+      // matrix was factorised when saved) is replaced by the standard
+      // basis within solveLP.
+      let lp = try problem.solveLP(
+        timeLimit: left, dual: dual, dualTolerance: simplexTolerance, primalTolerance: simplexTolerance)
       lpTime += clock.now - tA
       iterations += 1
       dual = false
