@@ -230,6 +230,44 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
   }
 
+  /// The same after a time without pruning
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``): at zero
+  /// every tree gives up before its first master solve; with an hour each
+  /// decides, and never wrongly.
+  func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
+    var gaveUp = 0
+    var decided = 0
+    for seed in UInt64(1)...60 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 5...11)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      for rows in [optimum - 1, optimum] {
+        for giveUp in [Duration.zero, .seconds(3600)] {
+          let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+          tree.cutRoundsPerNode = 1
+          tree.giveUpWithoutPruningAfter = giveUp
+          let outcome = try tree.decide(rows: rows, until: far)
+          switch outcome.answer {
+          case .packing(let packing):
+            XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
+            XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
+            if giveUp != .zero { decided += 1 }
+          case .infeasible:
+            XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
+            if giveUp != .zero { decided += 1 }
+          case .unknown:
+            XCTAssertEqual(giveUp, .zero, "seed \(seed): undecided with all the time")
+            gaveUp += 1
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
+    XCTAssertEqual(decided, 120, "every tree with all the time decides")
+  }
+
   func provenOptimumEqualsBruteForce(
     branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40
   ) throws {

@@ -117,6 +117,12 @@ final class RyanFosterBranchAndPrice {
   /// mostly pruned within a few nodes), whose time the searches that find
   /// packings need. Off by default.
   var giveUpWithoutPruning: Int? = nil
+  /// The time after which a tree that has pruned no node gives up (nil:
+  /// never), as ``giveUpWithoutPruning`` does after a count of nodes: a
+  /// node can take seconds (AI 600_20000_DI_41: 5 nodes in 36 s, none
+  /// pruned), so a count may never be reached. Once a node is pruned the
+  /// tree has its whole time.
+  var giveUpWithoutPruningAfter: Duration? = nil
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
   /// The subset-row cuts on items (each of demand 1), rows `items + c` of
@@ -326,9 +332,11 @@ final class RyanFosterBranchAndPrice {
   /// not, or neither when `deadline` passes first.
   ///
   /// - Complexity: exponential in the worst case (see the type).
-  func decide(rows: Int, until deadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
+  func decide(rows: Int, until fullDeadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
+    // Until a node is pruned, the give-up time if any.
+    var deadline = giveUpWithoutPruningAfter.map { min(fullDeadline, start + $0) } ?? fullDeadline
     var outcome = Outcome(answer: .unknown)
     let scale = KnapsackPricing.scale
     let target = rows + 1
@@ -422,6 +430,7 @@ final class RyanFosterBranchAndPrice {
         /// The node is pruned by its bound: its share of the tree is refuted.
         func prunedByBound() -> NodeEnd {
           outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
+          deadline = fullDeadline
           return .pruned
         }
         let masterPoint = groupDuals + cutDuals

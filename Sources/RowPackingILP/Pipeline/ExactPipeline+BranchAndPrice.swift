@@ -49,6 +49,9 @@ extension ExactPipeline {
     search.restartNodes = branchAndPriceRestartNodes
     search.cutRoundsPerNode = branchAndPriceCutRounds
     search.giveUpWithoutPruning = branchAndPriceGiveUpNodes
+    if let share = branchAndPriceGiveUpShare {
+      search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
+    }
     if branchAndPriceCutRounds > 0 { search.dualTolerance = subsetRowCutDualTolerance }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }

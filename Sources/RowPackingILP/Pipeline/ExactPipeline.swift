@@ -135,16 +135,18 @@ import RowPacking
 ///    in master solves): far more nodes than faster solves can buy. It
 ///    proves no ANI instance the pipeline does not, so it stays off, kept
 ///    with its tests.
-///    Off by default as well: branch-and-price-and-cut
-///    (``branchAndPriceCutRounds``: subset-row cuts on three items at every
-///    node of that tree) right after a cut stage that converged at the
-///    bound with no violated cut (``branchAndPriceAfterCuts``), optionally
-///    giving up after nodes that pruned nothing
-///    (``branchAndPriceGiveUpNodes``). The cuts keep ANI's trees 3 to 10
+///    Where a cut stage converged at the bound with no violated cut and
+///    the best packing is one row above it, branch-and-price-and-cut
+///    (``branchAndPriceAfterCuts``, ``branchAndPriceCutRounds``: that tree
+///    with subset-row cuts on three items at every node), which gives up
+///    after a quarter of its time if it has pruned no node
+///    (``branchAndPriceGiveUpShare``). The cuts keep ANI's trees 3 to 10
 ///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
-///    and 49 s of tree, but at 60 s only 402_10000_NR_3 (17-19 nodes,
-///    14-15 s) among the files the pipeline does not prove; on AI
-///    600_20000_DI_7 the tree took 39 s of the wide dive's time
+///    and 49 s of tree; at 60 s they prove 402_10000_NR_3 (17-19 nodes,
+///    13-15 s of tree), which nothing else proves; of 18 ANI 402 files
+///    tried, the other 17 were proven before as now. Without the give-up,
+///    on AI (whose bound's rows are feasible) the tree took 35-39 s of the
+///    wide dive's time and lost 600_20000_DI_41; with it, 8.5-10 s
 ///    (docs/ARCHITECTURE.md, session 17).
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
@@ -267,17 +269,25 @@ struct ExactPipeline {
   /// (``RyanFosterBranchAndPrice/restartNodes``); nil: no restarts.
   var branchAndPriceRestartNodes: Int? = nil
   /// Rounds of subset-row cut separation at each node of that tree
-  /// (``RyanFosterBranchAndPrice/cutRoundsPerNode``; 0, the default: plain
+  /// (``RyanFosterBranchAndPrice/cutRoundsPerNode``; 0: plain
   /// branch-and-price): branch-and-price-and-cut.
-  var branchAndPriceCutRounds = 0
+  var branchAndPriceCutRounds = 3
   /// Whether branch-and-price(-and-cut) runs right after the subset-row
   /// cut stage (and its restricted model) where that stage converged with
   /// no violated cut and its bound stays one row below the best packing,
-  /// with ``branchAndPriceShare`` of the time left. Off by default.
-  var branchAndPriceAfterCuts = false
+  /// with ``branchAndPriceShare`` of the time left.
+  var branchAndPriceAfterCuts = true
   /// The nodes after which that tree gives up when it has pruned none
   /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``; nil: never).
   var branchAndPriceGiveUpNodes: Int? = nil
+  /// The share of that tree's time after which it gives up when it has
+  /// pruned no node (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``;
+  /// nil: never). On ANI the tree mostly prunes within its first nodes; on
+  /// AI, whose bound's rows are feasible, it prunes none (600_20000_DI_7:
+  /// 14 nodes in 39 s, DI_41: 5 in 36 s), and the wide dive after it
+  /// needs the time (DI_41 was lost without this rule). A quarter keeps
+  /// 402_10000_NR_3's proof (its tree prunes within seconds).
+  var branchAndPriceGiveUpShare: Double? = 0.25
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
