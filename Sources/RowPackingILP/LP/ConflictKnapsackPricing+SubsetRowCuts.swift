@@ -61,52 +61,8 @@ extension ConflictKnapsackPricing {
     let ones = [Int](repeating: 1, count: sizes.count)
     let restTable = KnapsackPricing.Table(
       weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity)
-    var suffix = [[Int]](repeating: [], count: special.count + 1)
-    suffix[special.count] = restTable.best
-    for k in stride(from: special.count - 1, through: 0, by: -1) {
-      let g = special[k]
-      suffix[k] = SubsetRowCutPricing.adding(type: g, to: suffix[k + 1], weight: weights[g], size: sizes[g], copies: 1)
-    }
-    var best = Answer(value: 0, items: [])
-    var found: [[Int]] = []
-    var chosen: [Int] = []
-    var blocked = [Int](repeating: 0, count: sizes.count)
-    var cutSums = [Int](repeating: 0, count: cutWeights.count)
-    var nodes = 0
-    var outOfTime = false
-    let clock = ContinuousClock()
-
-    func leafRow(room: Int) -> [Int] { (restTable.pattern(room: room) + chosen).sorted() }
-    func search(_ k: Int, room: Int, value: Int) {
-      nodes += 1
-      if nodes & 1023 == 0 && clock.now >= deadline { outOfTime = true }
-      if outOfTime { return }
-      if value + suffix[k][room] <= best.value { return }
-      if k == special.count {
-        // Past the bound test the leaf is better than the best so far,
-        // which becomes another column.
-        if best.value > threshold && !best.items.isEmpty && found.count < others { found.append(best.items) }
-        best = Answer(value: value + restTable.best[room], items: leafRow(room: room))
-        return
-      }
-      let g = special[k]
-      if blocked[g] == 0 && sizes[g] <= room {
-        var gained = weights[g]
-        for (c, m) in activeCuts[g] { gained += cutWeights[c] * ((cutSums[c] + m) / 2 - cutSums[c] / 2) }
-        chosen.append(g)
-        for h in conflicts[g] { blocked[h] += 1 }
-        for (c, m) in activeCuts[g] { cutSums[c] += m }
-        search(k + 1, room: room - sizes[g], value: value + gained)
-        for (c, m) in activeCuts[g] { cutSums[c] -= m }
-        for h in conflicts[g] { blocked[h] -= 1 }
-        chosen.removeLast()
-      }
-      search(k + 1, room: room, value: value)
-    }
-    search(0, room: capacity, value: 0)
-    if outOfTime { return nil }
-    best.others = Array(Set(found)).filter { $0 != best.items && !$0.isEmpty }
-    best.nodes = nodes
-    return best
+    return branchAndBound(
+      special: special, weights: weights, restTable: restTable, cutCounts: activeCuts, cutWeights: cutWeights,
+      threshold: threshold, others: others, until: deadline)
   }
 }

@@ -97,17 +97,42 @@ struct ConflictKnapsackPricing {
         threshold: threshold, limit: others)
       return Answer(value: restTable.best[capacity], items: row.sorted(), others: more.map { $0.sorted() }.filter { $0 != row.sorted() })
     }
-    var suffix = [[Int]](repeating: [], count: conflictItems.count + 1)
-    suffix[conflictItems.count] = restTable.best
-    for k in stride(from: conflictItems.count - 1, through: 0, by: -1) {
-      let g = conflictItems[k]
+    return branchAndBound(
+      special: conflictItems, weights: weights, restTable: restTable, cutCounts: [], cutWeights: [],
+      threshold: threshold, others: others, until: deadline)
+  }
+
+  /// The depth-first branch and bound over the `special` items (those in
+  /// a conflict, and with subset-row cuts those in a cut of negative
+  /// weight), in their order, the other items' knapsack `restTable` at the
+  /// leaves: each node is bounded by its value so far (the cuts' floor
+  /// terms for the items chosen included) plus the best of the special
+  /// items from there on with the other items, cuts and conflicts ignored;
+  /// at a leaf the other items are in no conflict and no cut, and their
+  /// table is exact. `cutCounts[g]` lists the cuts of weight below 0
+  /// holding item `g` and how many of its items (empty without cuts).
+  /// Nil when `deadline` passed first.
+  ///
+  /// - Complexity: O(special items x C) for the tables; the search
+  ///   exponential in the special items in the worst case, O(conflicts and
+  ///   cuts of the item) per node.
+  func branchAndBound(
+    special: [Int], weights: [Int], restTable: KnapsackPricing.Table, cutCounts: [[(cut: Int, count: Int)]],
+    cutWeights: [Int], threshold: Int, others: Int, until deadline: ContinuousClock.Instant
+  ) -> Answer? {
+    var suffix = [[Int]](repeating: [], count: special.count + 1)
+    suffix[special.count] = restTable.best
+    for k in stride(from: special.count - 1, through: 0, by: -1) {
+      let g = special[k]
       suffix[k] = SubsetRowCutPricing.adding(type: g, to: suffix[k + 1], weight: weights[g], size: sizes[g], copies: 1)
     }
+    let noCuts: [(cut: Int, count: Int)] = []
     var best = Answer(value: 0, items: [])
     var found: [[Int]] = []
     var chosen: [Int] = []
     // How many chosen items forbid each item.
     var blocked = [Int](repeating: 0, count: sizes.count)
+    var cutSums = [Int](repeating: 0, count: cutWeights.count)
     var nodes = 0
     var outOfTime = false
     let clock = ContinuousClock()
@@ -118,19 +143,23 @@ struct ConflictKnapsackPricing {
       if nodes & 1023 == 0 && clock.now >= deadline { outOfTime = true }
       if outOfTime { return }
       if value + suffix[k][room] <= best.value { return }
-      if k == conflictItems.count {
-        let total = value + restTable.best[room]
+      if k == special.count {
         // Past the bound test, the leaf is better than the best so far;
         // the best it replaces becomes another column.
         if best.value > threshold && !best.items.isEmpty && found.count < others { found.append(best.items) }
-        best = Answer(value: total, items: leafRow(room: room))
+        best = Answer(value: value + restTable.best[room], items: leafRow(room: room))
         return
       }
-      let g = conflictItems[k]
+      let g = special[k]
       if blocked[g] == 0 && sizes[g] <= room {
+        let cuts = cutCounts.isEmpty ? noCuts : cutCounts[g]
+        var gained = weights[g]
+        for (c, m) in cuts { gained += cutWeights[c] * ((cutSums[c] + m) / 2 - cutSums[c] / 2) }
         chosen.append(g)
         for h in conflicts[g] { blocked[h] += 1 }
-        search(k + 1, room: room - sizes[g], value: value + weights[g])
+        for (c, m) in cuts { cutSums[c] += m }
+        search(k + 1, room: room - sizes[g], value: value + gained)
+        for (c, m) in cuts { cutSums[c] -= m }
         for h in conflicts[g] { blocked[h] -= 1 }
         chosen.removeLast()
       }

@@ -600,9 +600,9 @@ struct ExactPipeline {
           if step == "MIP" {
             if countNearFullRows && restrictions.isEmpty {
               let model = NearFullRowsModel(types: types, rows: bound.value)
-              let budget = bound.value * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
               let count = NearFullRowsModel.rowCount(
-                types: types, budget: budget, cap: model.patternLimit + 1, workLimit: nearFullRowsCountWorkLimit)
+                types: types, budget: model.wasteBudget, cap: model.patternLimit + 1,
+                workLimit: nearFullRowsCountWorkLimit)
               note("near-full rows counted: \(count.map(String.init) ?? "not counted")")
               if let count, count > model.patternLimit { continue }
             }

@@ -180,10 +180,13 @@ struct NearFullRowsModel {
     return overflow ? nil : result
   }
 
+  /// The waste the rows may hold in all, `K x C - S`: a row's own waste
+  /// is at most this (negative: the items do not fit in K rows).
+  var wasteBudget: Int { rows * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 } }
+
   /// The answer with GLPK's nodes, within the deadline.
   func decide(session: GLPKSession, until deadline: ContinuousClock.Instant) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
-    let total = zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
-    let budget = rows * types.capacity - total
+    let budget = wasteBudget
     if budget < 0 { return (.infeasible, 0) }
     guard let leastWeights = leastRowWeights(), let leastValues = leastCutValues() else { return (.infeasible, 0) }
     guard let patterns = patterns(budget: budget, leastWeights: leastWeights, leastCutValues: leastValues, until: deadline)
