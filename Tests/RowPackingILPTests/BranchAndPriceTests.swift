@@ -38,20 +38,30 @@ final class BranchAndPriceTests: XCTestCase {
     return packings
   }
 
+  /// A pricing problem drawn from `random`: 1-12 items of sizes up to a
+  /// capacity in 10...60, weights in -3...40, and as conflicts the pairs of
+  /// distinct items among `draws(n)` random pairs.
+  func randomPricing(_ random: inout SplitMix64, draws: (Int) -> ClosedRange<Int>)
+    -> (n: Int, capacity: Int, sizes: [Int], weights: [Int], conflicts: [(Int, Int)])
+  {
+    func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+    let n = uniform(1...12)
+    let capacity = uniform(10...60)
+    let sizes = (0..<n).map { _ in uniform(1...capacity) }
+    let weights = (0..<n).map { _ in uniform(-3...40) }
+    var conflicts: [(Int, Int)] = []
+    for _ in 0..<uniform(draws(n)) {
+      let (a, b) = (uniform(0...(n - 1)), uniform(0...(n - 1)))
+      if a != b { conflicts.append((a, b)) }
+    }
+    return (n, capacity, sizes, weights, conflicts)
+  }
+
   func testConflictKnapsackEqualsEnumeration() throws {
     var withConflicts = 0
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
-      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let n = uniform(1...12)
-      let capacity = uniform(10...60)
-      let sizes = (0..<n).map { _ in uniform(1...capacity) }
-      let weights = (0..<n).map { _ in uniform(-3...40) }
-      var conflicts: [(Int, Int)] = []
-      for _ in 0..<uniform(0...(2 * n)) {
-        let (a, b) = (uniform(0...(n - 1)), uniform(0...(n - 1)))
-        if a != b { conflicts.append((a, b)) }
-      }
+      let (n, capacity, sizes, weights, conflicts) = randomPricing(&random) { 0...(2 * $0) }
       if !conflicts.isEmpty { withConflicts += 1 }
       let pricing = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
       var best = 0
@@ -76,16 +86,8 @@ final class BranchAndPriceTests: XCTestCase {
     var withCuts = 0
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
+      let (n, capacity, sizes, weights, conflicts) = randomPricing(&random) { 0...$0 }
       func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let n = uniform(1...12)
-      let capacity = uniform(10...60)
-      let sizes = (0..<n).map { _ in uniform(1...capacity) }
-      let weights = (0..<n).map { _ in uniform(-3...40) }
-      var conflicts: [(Int, Int)] = []
-      for _ in 0..<uniform(0...n) {
-        let (a, b) = (uniform(0...(n - 1)), uniform(0...(n - 1)))
-        if a != b { conflicts.append((a, b)) }
-      }
       let cutCount = uniform(0...5)
       let cutWeights = (0..<cutCount).map { _ in uniform(0...2) == 0 ? 0 : -uniform(1...30) }
       var cutCounts = [[(cut: Int, count: Int)]](repeating: [], count: n)

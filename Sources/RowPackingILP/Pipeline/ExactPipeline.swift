@@ -497,6 +497,19 @@ struct ExactPipeline {
       note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
 
+      /// Branch-and-price(-and-cut) on the bound's rows, one row below the
+      /// best packing, with ``branchAndPriceShare`` of the time left: a
+      /// packing it finds becomes the best, a refutation raises the bound.
+      func branchAndPriceStep() throws(GLPKError) {
+        let (tree, patterns) = try branchAndPrice(
+          session: session, types: types, master: master, root: root, best: best, rows: bound.value,
+          until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
+        nodes = (nodes ?? 0) + tree.nodes
+        if verbose { try session.log(tree.summary) }
+        if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
+        if case .infeasible = tree.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+      }
+
       /// Stage 4's subset-row cuts: cut-and-price at the root with `share`
       /// of the time left, then, where its bound stays one row below the
       /// best packing, the near-full-rows model restricted by its last
@@ -546,13 +559,7 @@ struct ExactPipeline {
         if branchAndPriceAfterCuts && outcome.converged && best.rowCount == bound.value + 1
           && setup.timeLeft > .milliseconds(100)
         {
-          let (tree, patterns) = try branchAndPrice(
-            session: session, types: types, master: master, root: root, best: best, rows: bound.value,
-            until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
-          nodes = (nodes ?? 0) + tree.nodes
-          if verbose { try session.log(tree.summary) }
-          if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
-          if case .infeasible = tree.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+          try branchAndPriceStep()
           cutStageName = "branch-and-price"
         }
         return best.rowCount <= bound.value
@@ -716,13 +723,7 @@ struct ExactPipeline {
       // Branch-and-price, where the bound is still one row below the best
       // packing (ANI): either that row fewer, or a proof there is none.
       if branchAndPriceStage && best.rowCount == bound.value + 1 && scaled.isExact && setup.timeLeft > .milliseconds(100) {
-        let (outcome, patterns) = try branchAndPrice(
-          session: session, types: types, master: master, root: root, best: best, rows: bound.value,
-          until: setup.clock.now + setup.timeLeft * branchAndPriceShare)
-        nodes = (nodes ?? 0) + outcome.nodes
-        if verbose { try session.log(outcome.summary) }
-        if let patterns, let better = improvement(patterns, types: types, over: best) { best = better }
-        if case .infeasible = outcome.answer { bound = LowerBound(value: bound.value + 1, source: .branchAndPrice) }
+        try branchAndPriceStep()
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: "branch-and-price", nodes: nodes)
         }
