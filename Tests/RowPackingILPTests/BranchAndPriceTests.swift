@@ -208,28 +208,8 @@ final class BranchAndPriceTests: XCTestCase {
   /// decided" or the truth: never a packing below the optimum nor a
   /// refutation at it.
   func testGivingUpWithoutPruningNeverAnswersWrong() throws {
-    var gaveUp = 0
-    for seed in UInt64(1)...60 {
-      var random = SplitMix64(seed: seed)
-      let (sizes, capacity) = instance(&random, items: 5...11)
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      for rows in [optimum - 1, optimum] {
-        let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-        tree.cutRoundsPerNode = 1
-        tree.giveUpWithoutPruning = 1
-        let outcome = try tree.decide(rows: rows, until: far)
-        switch outcome.answer {
-        case .packing(let packing):
-          XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
-          XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
-        case .infeasible: XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
-        case .unknown: gaveUp += 1
-        }
-      }
-    }
-    XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
+    let counts = try giveUpCounts([{ $0.giveUpWithoutPruning = 1 }])
+    XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
   }
 
   /// The same after a time without pruning
@@ -237,8 +217,19 @@ final class BranchAndPriceTests: XCTestCase {
   /// every tree gives up before its first master solve; with an hour each
   /// decides, and never wrongly.
   func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
-    var gaveUp = 0
-    var decided = 0
+    let counts = try giveUpCounts([{ $0.giveUpWithoutPruningAfter = .zero }, { $0.giveUpWithoutPruningAfter = .seconds(3600) }])
+    XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
+    XCTAssertEqual(counts[1].gaveUp, 0, "undecided with all the time")
+    XCTAssertEqual(counts[1].decided, 120, "every tree with all the time decides")
+  }
+
+  /// Trees with one round of cuts a node, each set up by one of
+  /// `configurations`, on seeds 1...60 for the optimum's rows and one
+  /// fewer, their answers checked against brute force (never a packing
+  /// below the optimum, never the optimum refuted); for each
+  /// configuration, how many trees gave up and how many decided.
+  func giveUpCounts(_ configurations: [(RyanFosterBranchAndPrice) -> Void]) throws -> [(gaveUp: Int, decided: Int)] {
+    var counts = configurations.map { _ in (gaveUp: 0, decided: 0) }
     for seed in UInt64(1)...60 {
       var random = SplitMix64(seed: seed)
       let (sizes, capacity) = instance(&random, items: 5...11)
@@ -246,28 +237,24 @@ final class BranchAndPriceTests: XCTestCase {
       let session = GLPKSession(verbose: false)
       defer { session.close() }
       for rows in [optimum - 1, optimum] {
-        for giveUp in [Duration.zero, .seconds(3600)] {
+        for (k, configure) in configurations.enumerated() {
           let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
           tree.cutRoundsPerNode = 1
-          tree.giveUpWithoutPruningAfter = giveUp
-          let outcome = try tree.decide(rows: rows, until: far)
-          switch outcome.answer {
+          configure(tree)
+          switch try tree.decide(rows: rows, until: far).answer {
           case .packing(let packing):
             XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
             XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
-            if giveUp != .zero { decided += 1 }
+            counts[k].decided += 1
           case .infeasible:
             XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
-            if giveUp != .zero { decided += 1 }
-          case .unknown:
-            XCTAssertEqual(giveUp, .zero, "seed \(seed): undecided with all the time")
-            gaveUp += 1
+            counts[k].decided += 1
+          case .unknown: counts[k].gaveUp += 1
           }
         }
       }
     }
-    XCTAssertGreaterThan(gaveUp, 0, "no tree gave up: the rule is untested")
-    XCTAssertEqual(decided, 120, "every tree with all the time decides")
+    return counts
   }
 
   func provenOptimumEqualsBruteForce(

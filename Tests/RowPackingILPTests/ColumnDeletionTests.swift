@@ -14,17 +14,24 @@ import XCTest
 final class ColumnDeletionTests: XCTestCase {
   let far = ContinuousClock().now + .seconds(3600)
 
+  /// Seed `seed`'s instance, drawn from `random`: rows of two or three
+  /// items (widths in (C/4, C/2]) every other seed, as in AI and ANI; with
+  /// its label, brute-force optimum and item types.
+  func instance(_ random: inout SplitMix64, seed: UInt64, itemCounts: ClosedRange<Int>)
+    -> (capacity: Int, label: String, optimum: Int, types: ItemTypes)
+  {
+    let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: itemCounts, capacities: 20...99) { c in
+      (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
+    }.pair
+    let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+    return (capacity, label, bruteForceMinimumRows(sizes: sizes, capacity: capacity), ItemTypes(sizes: sizes, capacity: capacity))
+  }
+
   func testRetiringColumnsKeepsTheLP() throws {
     var retiredSomewhere = 0
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed &+ 4_001)
-      // Rows of two or three items (widths in (C/4, C/2]) every other seed, as in AI and ANI.
-      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 6...12, capacities: 20...99) { c in
-        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
-      }.pair
-      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let (capacity, label, optimum, types) = instance(&random, seed: seed, itemCounts: 6...12)
       let reference = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
       XCTAssertTrue(reference.isOptimal, label)
 
@@ -73,12 +80,7 @@ final class ColumnDeletionTests: XCTestCase {
     var retiredSomewhere = 0
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed &+ 9_103)
-      let (sizes, capacity) = SmallInstance.draw(&random, itemCounts: 8...14, capacities: 20...99) { c in
-        (seed % 2 == 0 ? c / 4 + 1 : 1)...(c / 2)
-      }.pair
-      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let (capacity, label, optimum, types) = instance(&random, seed: seed, itemCounts: 8...14)
       let session = GLPKSession(verbose: false)
       defer { session.close() }
       let kept = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])

@@ -131,6 +131,9 @@ final class RyanFosterBranchAndPrice {
   private var cutSet: Set<SubsetRowCut> = []
   /// The cuts holding each item.
   private var cutsOfItem: [[Int]] = []
+  /// Every item's demand, 1 (a merged item's too: the safe bound reads the
+  /// first of these, one per merged item).
+  private let itemDemands: [Int]
 
   /// A branching decision: two items in one row (`together`) or not.
   struct Decision: Hashable {
@@ -265,6 +268,7 @@ final class RyanFosterBranchAndPrice {
     self.sizes = sizes
     self.capacity = capacity
     cutsOfItem = Array(repeating: [], count: sizes.count)
+    itemDemands = Array(repeating: 1, count: sizes.count)
     problem = try GLPKProblem(
       session: session, model: LinearModel(rows: sizes.map { _ in .fixed(1) }))
     try add(sizes.indices.map { [$0] } + initialColumns)
@@ -362,7 +366,6 @@ final class RyanFosterBranchAndPrice {
       var solution: ProgramSolution
       var center: (point: [Double], value: Double)? = nil
       var cutRounds = 0
-      let itemDemands = [Int](repeating: 1, count: sizes.count)
       /// For each merged item, the cuts holding its items and how many.
       func groupCutCounts() -> [[(cut: Int, count: Int)]] {
         node.groups.map { group in
@@ -417,7 +420,7 @@ final class RyanFosterBranchAndPrice {
           guard let answer = priced else { return nil }
           outcome.pricingNodes += answer.nodes
           let bound = SubsetRowCutAndPrice.safeBound(
-            weights: weights, demands: Array(itemDemands.prefix(weights.count)), cuts: cuts, cutWeights: cutWeights,
+            weights: weights, demands: itemDemands, cuts: cuts, cutWeights: cutWeights,
             maximum: answer.value)
           if decisions.isEmpty { outcome.rootBound = max(outcome.rootBound, bound) }
           // The point of best Lagrangian value is the smoothing's centre.
