@@ -148,10 +148,14 @@ static inline int pb_add_columns(pb_context *context, glp_prob *p, int count, co
 
 /// Runs the simplex method; `*result` is glp_simplex's return code and
 /// `*status` the primal status (glp_get_status). `dualTolerance` > 0
-/// replaces GLPK's tolerance on reduced costs (`tol_dj`, 1e-7).
+/// replaces GLPK's tolerance on reduced costs (`tol_dj`, 1e-7). `pricing`
+/// 1 takes Dantzig's textbook rule (GLP_PT_STD) instead of GLPK's
+/// projected steepest edge; `ratioTest` 1 the textbook ratio test
+/// (GLP_RT_STD), 2 the long-step one (GLP_RT_FLIP), 0 Harris's (GLPK's
+/// default).
 static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, int presolve,
-                             int dual, double dualTolerance, double primalTolerance, int *result,
-                             int *status) {
+                             int dual, double dualTolerance, double primalTolerance, int pricing,
+                             int ratioTest, int *result, int *status) {
   PB_GUARD(context)
   glp_smcp parm;
   glp_init_smcp(&parm);
@@ -161,6 +165,9 @@ static inline int pb_simplex(pb_context *context, glp_prob *p, int timeLimitMs, 
   parm.presolve = presolve ? GLP_ON : GLP_OFF;
   if (dualTolerance > 0) parm.tol_dj = dualTolerance;
   if (primalTolerance > 0) parm.tol_bnd = primalTolerance;
+  if (pricing == 1) parm.pricing = GLP_PT_STD;
+  if (ratioTest == 1) parm.r_test = GLP_RT_STD;
+  if (ratioTest == 2) parm.r_test = GLP_RT_FLIP;
   *result = glp_simplex(p, &parm);
   *status = glp_get_status(p);
   pb_leave();
@@ -330,6 +337,16 @@ static inline int pb_set_column_bounds(pb_context *context, glp_prob *p, int cou
                                        const double *upper) {
   PB_GUARD(context)
   for (int k = 0; k < count; k++) glp_set_col_bnds(p, index[k], type[k], lower[k], upper[k]);
+  pb_leave();
+  return 0;
+}
+
+/// Deletes columns (1-based indices, distinct); GLPK renumbers the others
+/// in their order. A basic column deleted leaves the basis invalid.
+static inline int pb_delete_columns(pb_context *context, glp_prob *p, int count, const int *index) {
+  PB_GUARD(context)
+  // glp_del_cols reads num[1..count].
+  if (count > 0) glp_del_cols(p, count, index - 1);
   pb_leave();
   return 0;
 }

@@ -257,12 +257,23 @@ final class BranchAndPriceTests: XCTestCase {
     return counts
   }
 
+  /// And with the master's columns deleted beyond a small limit
+  /// (``RyanFosterBranchAndPrice/columnLimit``), with cuts at every node
+  /// and GLPK's textbook pricing and ratio test: the columns deleted come
+  /// back by pricing where a node needs them, the answers stay the same.
+  func testProvenOptimumEqualsBruteForceWithColumnDeletion() throws {
+    try provenOptimumEqualsBruteForce(
+      branchingHistory: false, cutRounds: 3, seeds: 1...80, columnLimit: 12, steepestEdge: false, ratioTest: .textbook)
+  }
+
   func provenOptimumEqualsBruteForce(
-    branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40
+    branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40,
+    columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris
   ) throws {
     var branched = 0
     var restarts = 0
     var cuts = 0
+    var deleted = 0
     for seed in seeds {
       var random = SplitMix64(seed: seed)
       let (sizes, capacity) = instance(&random, items: 5...11)
@@ -274,9 +285,13 @@ final class BranchAndPriceTests: XCTestCase {
       refute.branchingHistory = branchingHistory
       refute.restartNodes = restartNodes
       refute.cutRoundsPerNode = cutRounds
+      refute.columnLimit = columnLimit
+      refute.steepestEdge = steepestEdge
+      refute.ratioTest = ratioTest
       let proof = try refute.decide(rows: optimum - 1, until: far)
       restarts += proof.restarts
       cuts += proof.cuts
+      deleted += proof.deletedColumns
       guard case .infeasible = proof.answer else {
         XCTFail("seed \(seed): \(optimum - 1) rows not refuted: \(proof.summary)")
         continue
@@ -286,9 +301,13 @@ final class BranchAndPriceTests: XCTestCase {
       solve.branchingHistory = branchingHistory
       solve.restartNodes = restartNodes
       solve.cutRoundsPerNode = cutRounds
+      solve.columnLimit = columnLimit
+      solve.steepestEdge = steepestEdge
+      solve.ratioTest = ratioTest
       let found = try solve.decide(rows: optimum, until: far)
       restarts += found.restarts
       cuts += found.cuts
+      deleted += found.deletedColumns
       XCTAssertLessThanOrEqual(found.rootBound, optimum, "seed \(seed): a bound above the optimum")
       guard case .packing(let rows) = found.answer else {
         XCTFail("seed \(seed): no packing in \(optimum) rows: \(found.summary)")
@@ -302,6 +321,7 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
     if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
     if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
+    if columnLimit != nil { XCTAssertGreaterThan(deleted, 20, "few columns deleted: the deletion is hardly tested") }
   }
 
   /// The pipeline's stage over item types (repeated sizes): items taken
@@ -317,7 +337,67 @@ final class BranchAndPriceTests: XCTestCase {
     try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3)
   }
 
-  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int) throws {
+  /// The same with the tree's master started from every shift of the
+  /// LP's patterns over the items of a type
+  /// (``ExactPipeline/branchAndPriceShiftedColumns``).
+  func testPipelineStageFromShiftedColumnsAgreesWithBruteForce() throws {
+    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3, shifted: true)
+  }
+
+  /// The shifts of the root LP's patterns
+  /// (``ExactPipeline/itemColumns(_:types:first:shifted:)``), each pattern's
+  /// value spread evenly over its shifts, cover the items of a type all
+  /// alike, each by the type's copies in the solution over its demand, at
+  /// the LP's value, and are rows (distinct items that fit), on seeded
+  /// instances whose sizes repeat; shift 0 alone covers some items of a
+  /// type more than others.
+  func testShiftedColumnsCoverTheItemsOfATypeAlike() throws {
+    var unevenByFirstItems = 0
+    var checked = 0
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed &+ 900)
+      let drawn = SmallInstance.draw(&random, itemCounts: 6...14, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
+      let palette = Array(drawn.sizes.prefix(4))
+      let sizes = drawn.sizes.map { palette[$0 % palette.count] }
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
+      let solved = try PipelineRoot(instance)
+      defer { solved.session.close() }
+      let (types, master, root) = (solved.types, solved.master, solved.root)
+      var first: [Int] = []
+      var typeOf: [Int] = []
+      for (t, list) in types.items.enumerated() { first.append(typeOf.count); typeOf += Array(repeating: t, count: list.count) }
+      let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity)"
+      var coverage = [Double](repeating: 0, count: typeOf.count)
+      var firstOnly = [Double](repeating: 0, count: typeOf.count)
+      var copies = [Double](repeating: 0, count: types.sizes.count)
+      var total = 0.0
+      var exact = true
+      for (p, value) in zip(master.patterns, root.values) where value > 1e-9 {
+        let columns = ExactPipeline.itemColumns(p, types: types, first: first, shifted: true)
+        for column in columns {
+          XCTAssertEqual(Set(column).count, column.count, message)
+          XCTAssertLessThanOrEqual(column.reduce(0) { $0 + types.sizes[typeOf[$1]] }, types.capacity, message)
+          for i in column { coverage[i] += value / Double(columns.count) }
+          total += value / Double(columns.count)
+        }
+        for t in Set(p) { copies[t] += Double(min(p.filter { $0 == t }.count, types.demands[t])) * value }
+        if columns.count == 1 && Set(p).contains(where: { types.demands[$0] > 1 }) { exact = false }
+        for i in ExactPipeline.itemColumns(p, types: types, first: first, shifted: false)[0] { firstOnly[i] += value }
+      }
+      XCTAssertEqual(total, root.masterObjective, accuracy: 1e-6, message)
+      guard exact else { continue }
+      checked += 1
+      for (i, t) in typeOf.enumerated() {
+        let share = copies[t] / Double(types.demands[t])
+        XCTAssertEqual(coverage[i], share, accuracy: 1e-6, "\(message): item \(i)")
+      }
+      if typeOf.indices.contains(where: { abs(firstOnly[$0] - firstOnly[first[typeOf[$0]]]) > 1e-6 }) { unevenByFirstItems += 1 }
+    }
+    XCTAssertGreaterThan(checked, 20, "few instances within the shift limit: the shifts are hardly tested")
+    XCTAssertGreaterThan(unevenByFirstItems, 0, "shift 0 alone always covered a type's items alike: the test shows nothing")
+  }
+
+  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int, shifted: Bool = false) throws {
     for seed in UInt64(1)...20 {
       var random = SplitMix64(seed: seed)
       let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
@@ -330,6 +410,7 @@ final class BranchAndPriceTests: XCTestCase {
       defer { solved.session.close() }
       var pipeline = solved.pipeline
       pipeline.branchAndPriceCutRounds = cutRounds
+      pipeline.branchAndPriceShiftedColumns = shifted
       let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
       let best = pipeline.setup.bestHeuristic
       let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"

@@ -166,6 +166,21 @@ final class GLPKProblem {
   private var pointer: OpaquePointer?
   private(set) var rowCount = 0
   private(set) var columnCount = 0
+  /// The simplex's pricing rule: GLPK's projected steepest edge (true, its
+  /// default) or Dantzig's largest reduced cost.
+  var steepestEdge = true
+  /// The simplex's ratio test.
+  var ratioTest = RatioTest.harris
+
+  /// GLPK's ratio tests (`r_test`).
+  enum RatioTest: Int32 {
+    /// Harris's two-pass test (GLPK's default).
+    case harris = 0
+    /// The textbook test.
+    case textbook = 1
+    /// The long-step (bound-flipping) test.
+    case longStep = 2
+  }
 
   init(session: GLPKSession, model: LinearModel) throws(GLPKError) {
     self.session = session
@@ -246,6 +261,18 @@ final class GLPKProblem {
     columnCount += columns.count
   }
 
+  /// Deletes columns (0-based indices, distinct); the others keep their
+  /// order, renumbered, and their basis status. The columns deleted must
+  /// be non-basic for the basis to stay valid.
+  ///
+  /// - Complexity: O(columns + their entries).
+  func deleteColumns(_ indices: [Int]) throws(GLPKError) {
+    guard !indices.isEmpty else { return }
+    let index = indices.map { Int32($0 + 1) }
+    try session.guarded { pb_delete_columns($0, pointer, Int32(index.count), index) }
+    columnCount -= indices.count
+  }
+
   /// Changes the bounds of rows (0-based indices).
   func setRowBounds(_ changes: [(index: Int, bounds: LinearModel.Bounds)]) throws(GLPKError) {
     guard !changes.isEmpty else { return }
@@ -295,15 +322,17 @@ final class GLPKProblem {
     let start = clock.now
     let tolerance = dualTolerance ?? 0
     let primal = primalTolerance ?? 0
+    let pricing: Int32 = steepestEdge ? 0 : 1, test = ratioTest.rawValue
     try session.guarded {
-      pb_simplex($0, pointer, Self.milliseconds(timeLimit), 0, dual ? 1 : 0, tolerance, primal, &result, &status)
+      pb_simplex(
+        $0, pointer, Self.milliseconds(timeLimit), 0, dual ? 1 : 0, tolerance, primal, pricing, test, &result, &status)
     }
     if [GLP_EBADB, GLP_ESING, GLP_ECOND, GLP_EFAIL].contains(result) {
       let left = timeLimit - (clock.now - start)
       guard left > .zero else { return try lpSolution(result: GLP_ETMLIM, status: status) }
       try setStandardBasis()
       try session.guarded {
-        pb_simplex($0, pointer, Self.milliseconds(left), 0, 0, tolerance, primal, &result, &status)
+        pb_simplex($0, pointer, Self.milliseconds(left), 0, 0, tolerance, primal, pricing, test, &result, &status)
       }
     }
     return try lpSolution(result: result, status: status)
@@ -352,6 +381,9 @@ final class GLPKProblem {
   struct Basis {
     var rows: [Int32]
     var columns: [Int32]
+
+    /// Whether column `k` (0-based) is basic.
+    func isBasic(column k: Int) -> Bool { columns[k] == Int32(GLP_BS) }
   }
 
   /// The current basis, and GLPK's count of simplex iterations so far.

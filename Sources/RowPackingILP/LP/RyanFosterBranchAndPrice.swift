@@ -125,6 +125,22 @@ final class RyanFosterBranchAndPrice {
   var giveUpWithoutPruningAfter: Duration? = nil
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
+  /// The most columns the master keeps (nil, the default: all): when a
+  /// node starts with more, the non-basic columns of largest reduced cost
+  /// at the last duals are deleted from the master (not only fixed at 0)
+  /// until a quarter of the limit is free again; a deleted column that a
+  /// later node needs is priced in again, as any other.
+  var columnLimit: Int? = nil
+  /// The master's simplex: GLPK's pricing rule (projected steepest edge,
+  /// or Dantzig's) and ratio test.
+  var steepestEdge: Bool {
+    get { problem.steepestEdge }
+    set { problem.steepestEdge = newValue }
+  }
+  var ratioTest: GLPKProblem.RatioTest {
+    get { problem.ratioTest }
+    set { problem.ratioTest = newValue }
+  }
   /// The subset-row cuts on items (each of demand 1), rows `items + c` of
   /// the master.
   private(set) var cuts: [SubsetRowCut] = []
@@ -239,8 +255,13 @@ final class RyanFosterBranchAndPrice {
     var closed = 0.0
     /// The root's best safe row bound.
     var rootBound = 0
-    /// Columns in the master at the end.
+    /// Columns in the master at the end, the most at once, and those
+    /// deleted (``columnLimit``).
     var columns = 0
+    var peakColumns = 0
+    var deletedColumns = 0
+    /// GLPK's simplex iterations in the master solves.
+    var iterations = 0
     var elapsed = Duration.zero
     /// The time in master solves and in pricing.
     var masterTime = Duration.zero
@@ -255,7 +276,7 @@ final class RyanFosterBranchAndPrice {
       case .unknown: what = "not decided"
       }
       return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
-        + "\(pricingNodes) pricing nodes, \(columns) columns, root bound \(rootBound), \(elapsed); "
+        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
   }
@@ -317,6 +338,38 @@ final class RyanFosterBranchAndPrice {
     return rows.count
   }
 
+  /// Deletes from the master the non-basic columns of largest reduced cost
+  /// at `duals` (the last master's, rows then cuts) until at most
+  /// three quarters of `limit` are left (or only basic ones); returns how
+  /// many. The Swift side (columns, known, free) follows GLPK's
+  /// renumbering, and a deleted column may be added again.
+  ///
+  /// - Complexity: O(columns x (items a column + cuts of its items)) and
+  ///   a sort of the non-basic columns.
+  private func deleteColumns(limit: Int, duals: [Double]) throws(GLPKError) -> Int {
+    guard columns.count > limit, duals.count == sizes.count + cuts.count else { return 0 }
+    let basis = try problem.basis().basis
+    var candidates: [(index: Int, reducedCost: Double)] = []
+    for (k, column) in columns.enumerated() where !basis.isBasic(column: k) {
+      var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
+      for c in Set(column.flatMap { cutsOfItem[$0] }) {
+        let coefficient = cuts[c].coefficient(of: column)
+        if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
+      }
+      candidates.append((k, cost))
+    }
+    let excess = columns.count - limit * 3 / 4
+    guard excess > 0 else { return 0 }
+    let doomed = candidates.sorted { $0.reducedCost > $1.reducedCost }.prefix(excess).map(\.index).sorted()
+    guard !doomed.isEmpty else { return 0 }
+    try problem.deleteColumns(doomed)
+    var gone = [Bool](repeating: false, count: columns.count)
+    for k in doomed { gone[k] = true; known.remove(columns[k]) }
+    columns = columns.indices.filter { !gone[$0] }.map { columns[$0] }
+    free = free.indices.filter { !gone[$0] }.map { free[$0] }
+    return doomed.count
+  }
+
   /// Frees the columns `node` allows, fixes the others at 0, and adds one
   /// column per merged item (so that the master is feasible).
   private func restrict(to node: NodeItems) throws(GLPKError) {
@@ -353,6 +406,9 @@ final class RyanFosterBranchAndPrice {
     var runLimit = branchingHistory ? restartNodes : nil
     func sizesKey(_ a: Int, _ b: Int) -> Int { min(a, b) * (capacity + 1) + max(a, b) }
 
+    /// The last master's duals (rows, then cuts).
+    var lastDuals: [Double] = []
+
     func explore(_ decisions: [Decision]) throws(GLPKError) -> NodeEnd {
       outcome.nodes += 1
       runNodes += 1
@@ -360,6 +416,7 @@ final class RyanFosterBranchAndPrice {
       if let limit = giveUpWithoutPruning, outcome.nodes > limit, outcome.closed == 0 { return .unknown }
       outcome.depth = max(outcome.depth, decisions.count)
       let node = NodeItems(itemCount: sizes.count, decisions: decisions)
+      if let columnLimit { outcome.deletedColumns += try deleteColumns(limit: columnLimit, duals: lastDuals) }
       try restrict(to: node)
       let groupSizes = node.groups.map { $0.reduce(0) { $0 + sizes[$1] } }
       let pricing = ConflictKnapsackPricing(sizes: groupSizes, capacity: capacity, conflicts: node.conflicts)
@@ -382,14 +439,18 @@ final class RyanFosterBranchAndPrice {
         // on ANI 402_10000_NR_45 against 47 ms, and on 201_2500_NR_19 the
         // tree took 22 s instead of 5.7 s.
         let solveStart = clock.now
+        let iterationsBefore = try problem.iterationCount()
+        outcome.peakColumns = max(outcome.peakColumns, columns.count)
         solution = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
         outcome.masterTime += clock.now - solveStart
+        outcome.iterations += try problem.iterationCount() - iterationsBefore
         outcome.solves += 1
         guard solution.status == .optimal else {
           if solution.status == .timeLimit { return .unknown }
           throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "branch-and-price master not optimal (\(solution.status))")
         }
         let duals = solution.duals
+        lastDuals = duals
         let groupDuals = node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } }
         // The cuts' duals (rows `<= 1` of a minimisation: at most 0).
         let cutDuals = cuts.indices.map { min(0, duals[sizes.count + $0]) }

@@ -27,20 +27,11 @@ extension ExactPipeline {
     }
     var indexOf: [Int: Int] = [:]
     for (k, item) in items.enumerated() { indexOf[item] = k }
-    func columnItems(_ pattern: Pattern) -> [Int] {
-      var used = [Int: Int]()
-      var column: [Int] = []
-      for t in pattern {
-        let k = used[t, default: 0]
-        guard k < types.demands[t] else { continue }
-        used[t] = k + 1
-        column.append(first[t] + k)
-      }
-      return column
-    }
-    // The LP's solution first, then the rest of its master's patterns.
-    let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.map { columnItems(master.patterns[$0]) }
-      + master.patterns.map(columnItems)
+    // The LP's solution first (every shift of each pattern), then the
+    // rest of its master's patterns.
+    let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.flatMap { i in
+      Self.itemColumns(master.patterns[i], types: types, first: first, shifted: branchAndPriceShiftedColumns)
+    } + master.patterns.flatMap { Self.itemColumns($0, types: types, first: first, shifted: false) }
     let bestRows = best.rows.map { row in row.compactMap { indexOf[$0] } }
     let search = try RyanFosterBranchAndPrice(
       session: session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,
@@ -49,6 +40,10 @@ extension ExactPipeline {
     search.restartNodes = branchAndPriceRestartNodes
     search.cutRoundsPerNode = branchAndPriceCutRounds
     search.giveUpWithoutPruning = branchAndPriceGiveUpNodes
+    search.columnLimit = branchAndPriceColumnLimit
+    search.steepestEdge = branchAndPriceSteepestEdge
+    search.ratioTest = branchAndPriceRatioTest
+    search.columnsPerPricing = branchAndPriceColumnsPerPricing
     if let share = branchAndPriceGiveUpShare {
       search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
     }
@@ -56,5 +51,44 @@ extension ExactPipeline {
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })
+  }
+
+  /// The most shifts of a pattern (``itemColumns(_:types:first:shifted:)``).
+  static let shiftLimit = 12
+
+  /// A type pattern as rows of items: the `k`-th copy of type `t` takes
+  /// the type's item `first[t] + (k + shift) mod demand` (items numbered
+  /// type after type from `first`), for shift 0 alone, or when `shifted`
+  /// for every shift below the least common multiple of the pattern's
+  /// demands (``branchAndPriceShiftedColumns``; one when that exceeds
+  /// ``shiftLimit``). The pattern's value spread evenly over its shifts
+  /// covers each item of type `t` by the same share, `copies x value /
+  /// demand`: a solution of the type LP becomes an item-level one of the
+  /// same value, so that the tree's root starts at the LP's value and not
+  /// at the best packing's rows (where only the first items of each type
+  /// were covered).
+  ///
+  /// - Complexity: O(shifts x pattern length).
+  static func itemColumns(_ pattern: Pattern, types: ItemTypes, first: [Int], shifted: Bool) -> [[Int]] {
+    var shifts = 1
+    if shifted {
+      func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+      for t in Set(pattern) {
+        let d = types.demands[t]
+        shifts = shifts / gcd(shifts, d) * d
+        if shifts > shiftLimit { shifts = 1; break }
+      }
+    }
+    return (0..<shifts).map { shift in
+      var used = [Int: Int]()
+      var column: [Int] = []
+      for t in pattern {
+        let k = used[t, default: 0]
+        guard k < types.demands[t] else { continue }
+        used[t] = k + 1
+        column.append(first[t] + (k + shift) % types.demands[t])
+      }
+      return column
+    }
   }
 }

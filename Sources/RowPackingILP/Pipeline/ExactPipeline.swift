@@ -288,6 +288,18 @@ struct ExactPipeline {
   /// needs the time (DI_41 was lost without this rule). A quarter keeps
   /// 402_10000_NR_3's proof (its tree prunes within seconds).
   var branchAndPriceGiveUpShare: Double? = 0.25
+  /// That tree's master: the most columns it keeps
+  /// (``RyanFosterBranchAndPrice/columnLimit``; nil: all), GLPK's pricing
+  /// rule and ratio test, and the columns one pricing adds.
+  var branchAndPriceColumnLimit: Int? = nil
+  var branchAndPriceSteepestEdge = true
+  var branchAndPriceRatioTest = GLPKProblem.RatioTest.harris
+  var branchAndPriceColumnsPerPricing = 30
+  /// Whether that tree's master starts from every shift of the root LP's
+  /// basic patterns over the items of each type (so that it holds an
+  /// item-level solution of the LP's value) instead of each pattern on
+  /// the first items of its types only.
+  var branchAndPriceShiftedColumns = false
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
