@@ -217,10 +217,15 @@ final class BranchAndPriceTests: XCTestCase {
   /// every tree gives up before its first master solve; with an hour each
   /// decides, and never wrongly.
   func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
-    let counts = try giveUpCounts([{ $0.giveUpWithoutPruningAfter = .zero }, { $0.giveUpWithoutPruningAfter = .seconds(3600) }])
+    let counts = try giveUpCounts([
+      { $0.giveUpWithoutPruningAfter = .zero }, { $0.giveUpWithoutPruningAfter = .seconds(3600) },
+      { $0.giveUpWithoutPruningAfter = .seconds(3600); $0.giveUpTimeFromRoot = true },
+    ])
     XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
-    XCTAssertEqual(counts[1].gaveUp, 0, "undecided with all the time")
-    XCTAssertEqual(counts[1].decided, 120, "every tree with all the time decides")
+    for k in 1...2 {
+      XCTAssertEqual(counts[k].gaveUp, 0, "undecided with all the time")
+      XCTAssertEqual(counts[k].decided, 120, "every tree with all the time decides")
+    }
   }
 
   /// Trees with one round of cuts a node, each set up by one of
@@ -331,18 +336,18 @@ final class BranchAndPriceTests: XCTestCase {
     try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 0)
   }
 
+  /// The same from the LP's patterns on the first items of their types
+  /// only (the tree's first columns before session 18).
+  func testPipelineStageFromFirstItemsAgreesWithBruteForce() throws {
+    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3, shifted: false)
+  }
+
   /// The same with subset-row cuts at every node (at the cut stage's
   /// tighter GLPK tolerance).
   func testPipelineStageWithCutsOverItemTypesAgreesWithBruteForce() throws {
     try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3)
   }
 
-  /// The same with the tree's master started from every shift of the
-  /// LP's patterns over the items of a type
-  /// (``ExactPipeline/branchAndPriceShiftedColumns``).
-  func testPipelineStageFromShiftedColumnsAgreesWithBruteForce() throws {
-    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3, shifted: true)
-  }
 
   /// The shifts of the root LP's patterns
   /// (``ExactPipeline/itemColumns(_:types:first:shifted:)``), each pattern's
@@ -397,7 +402,10 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(unevenByFirstItems, 0, "shift 0 alone always covered a type's items alike: the test shows nothing")
   }
 
-  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int, shifted: Bool = false) throws {
+  /// The tree's master started from every shift of the LP's patterns over
+  /// the items of a type (``ExactPipeline/branchAndPriceShiftedColumns``)
+  /// unless `shifted` is false.
+  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int, shifted: Bool = true) throws {
     for seed in UInt64(1)...20 {
       var random = SplitMix64(seed: seed)
       let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }

@@ -123,6 +123,12 @@ final class RyanFosterBranchAndPrice {
   /// pruned), so a count may never be reached. Once a node is pruned the
   /// tree has its whole time.
   var giveUpWithoutPruningAfter: Duration? = nil
+  /// Whether that time runs again from the end of the root node (its
+  /// column generation and cut rounds), off by default: the root is the
+  /// bound's work (its cuts on items alone refute the rows of some ANI
+  /// instances), the give-up rule is about the branching below it. The
+  /// root itself stays within ``giveUpWithoutPruningAfter``.
+  var giveUpTimeFromRoot = false
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
   /// The most columns the master keeps (nil, the default: all): when a
@@ -263,6 +269,10 @@ final class RyanFosterBranchAndPrice {
     /// GLPK's simplex iterations in the master solves.
     var iterations = 0
     var elapsed = Duration.zero
+    /// When the root node's column generation and cuts ended, and when the
+    /// first node was pruned (from the start).
+    var rootTime: Duration? = nil
+    var firstPruned: Duration? = nil
     /// The time in master solves and in pricing.
     var masterTime = Duration.zero
     var pricingTime = Duration.zero
@@ -276,7 +286,7 @@ final class RyanFosterBranchAndPrice {
       case .unknown: what = "not decided"
       }
       return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
-        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), \(elapsed); "
+        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
   }
@@ -494,6 +504,7 @@ final class RyanFosterBranchAndPrice {
         /// The node is pruned by its bound: its share of the tree is refuted.
         func prunedByBound() -> NodeEnd {
           outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
+          if outcome.firstPruned == nil { outcome.firstPruned = clock.now - start }
           deadline = fullDeadline
           return .pruned
         }
@@ -533,6 +544,12 @@ final class RyanFosterBranchAndPrice {
       }
 
       // Converged: a packing, or a pair to branch on.
+      if decisions.isEmpty {
+        outcome.rootTime = clock.now - start
+        if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, outcome.closed == 0 {
+          deadline = min(fullDeadline, clock.now + after)
+        }
+      }
       let active = columns.indices.filter { solution.values[$0] > 1e-9 }
       if active.allSatisfy({ solution.values[$0] > 1 - 1e-6 }), active.count <= rows,
         let packing = Self.partition(active.map { columns[$0] }, itemCount: sizes.count)

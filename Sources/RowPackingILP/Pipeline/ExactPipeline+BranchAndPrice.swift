@@ -44,6 +44,7 @@ extension ExactPipeline {
     search.steepestEdge = branchAndPriceSteepestEdge
     search.ratioTest = branchAndPriceRatioTest
     search.columnsPerPricing = branchAndPriceColumnsPerPricing
+    search.giveUpTimeFromRoot = branchAndPriceGiveUpFromRoot
     if let share = branchAndPriceGiveUpShare {
       search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
     }
@@ -63,10 +64,13 @@ extension ExactPipeline {
   /// demands (``branchAndPriceShiftedColumns``; one when that exceeds
   /// ``shiftLimit``). The pattern's value spread evenly over its shifts
   /// covers each item of type `t` by the same share, `copies x value /
-  /// demand`: a solution of the type LP becomes an item-level one of the
-  /// same value, so that the tree's root starts at the LP's value and not
-  /// at the best packing's rows (where only the first items of each type
-  /// were covered).
+  /// demand`: a solution of the type LP that meets the demands exactly
+  /// becomes an item-level one of the same value (where its exchange
+  /// columns, the dual-optimal inequalities, let a larger item stand for
+  /// a smaller one, nearly so), so that the tree's root starts at the LP's
+  /// value and not at the best packing's rows (where only the first items
+  /// of each type were covered). Shifts of the tree's first columns only:
+  /// the tree prices any row of items it needs.
   ///
   /// - Complexity: O(shifts x pattern length).
   static func itemColumns(_ pattern: Pattern, types: ItemTypes, first: [Int], shifted: Bool) -> [[Int]] {

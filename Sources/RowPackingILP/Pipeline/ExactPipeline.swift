@@ -296,10 +296,20 @@ struct ExactPipeline {
   var branchAndPriceRatioTest = GLPKProblem.RatioTest.harris
   var branchAndPriceColumnsPerPricing = 30
   /// Whether that tree's master starts from every shift of the root LP's
-  /// basic patterns over the items of each type (so that it holds an
-  /// item-level solution of the LP's value) instead of each pattern on
-  /// the first items of its types only.
-  var branchAndPriceShiftedColumns = false
+  /// basic patterns over the items of each type
+  /// (``itemColumns(_:types:first:shifted:)``: an item-level solution of
+  /// the LP's value) instead of each pattern on the first items of its
+  /// types only, whose LP was the best packing's rows and took the tree's
+  /// root 40-80 master solves back down to the LP's value (ANI
+  /// 600_20000_NR_7: 198.04 after 8 s, when the tree gave up). On by
+  /// default (docs/ARCHITECTURE.md, session 18): the root then starts at
+  /// the LP's value, and its cuts on items refuted ANI 600 NR_7 and NR_31
+  /// at the root in 5 s.
+  var branchAndPriceShiftedColumns = true
+  /// Whether that tree's give-up time (``branchAndPriceGiveUpShare``)
+  /// runs again from the end of its root node
+  /// (``RyanFosterBranchAndPrice/giveUpTimeFromRoot``).
+  var branchAndPriceGiveUpFromRoot = false
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
