@@ -271,10 +271,38 @@ final class BranchAndPriceTests: XCTestCase {
       branchingHistory: false, cutRounds: 3, seeds: 1...80, columnLimit: 12, steepestEdge: false, ratioTest: .textbook)
   }
 
+  /// And with first-fit rows of shuffled items given as columns after
+  /// the root's first solve (``RyanFosterBranchAndPrice/laterColumns``).
+  func testProvenOptimumEqualsBruteForceWithLaterColumns() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...80, laterColumns: true)
+  }
+
+  /// First-fit rows of the items in five random orders.
+  func firstFitRows(_ random: inout SplitMix64, sizes: [Int], capacity: Int) -> [[Int]] {
+    var rows: [[Int]] = []
+    for _ in 0..<5 {
+      var order = Array(sizes.indices)
+      for k in order.indices.reversed() { order.swapAt(k, Int(random.next() % UInt64(k + 1))) }
+      var open: [(items: [Int], load: Int)] = []
+      for i in order {
+        if let r = open.firstIndex(where: { $0.load + sizes[i] <= capacity }) {
+          open[r].items.append(i)
+          open[r].load += sizes[i]
+        } else {
+          open.append(([i], sizes[i]))
+        }
+      }
+      rows += open.map(\.items)
+    }
+    return rows
+  }
+
   func provenOptimumEqualsBruteForce(
     branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40,
-    columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris
+    columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris,
+    laterColumns: Bool = false
   ) throws {
+    var added = 0
     var branched = 0
     var restarts = 0
     var cuts = 0
@@ -293,7 +321,9 @@ final class BranchAndPriceTests: XCTestCase {
       refute.columnLimit = columnLimit
       refute.steepestEdge = steepestEdge
       refute.ratioTest = ratioTest
+      if laterColumns { refute.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
       let proof = try refute.decide(rows: optimum - 1, until: far)
+      if laterColumns && refute.laterColumns.isEmpty { added += 1 }
       restarts += proof.restarts
       cuts += proof.cuts
       deleted += proof.deletedColumns
@@ -309,7 +339,9 @@ final class BranchAndPriceTests: XCTestCase {
       solve.columnLimit = columnLimit
       solve.steepestEdge = steepestEdge
       solve.ratioTest = ratioTest
+      if laterColumns { solve.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
       let found = try solve.decide(rows: optimum, until: far)
+      if laterColumns && solve.laterColumns.isEmpty { added += 1 }
       restarts += found.restarts
       cuts += found.cuts
       deleted += found.deletedColumns
@@ -326,6 +358,7 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
     if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
     if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
+    if laterColumns { XCTAssertGreaterThan(added, 20, "few trees took their later columns: they are hardly tested") }
     if columnLimit != nil { XCTAssertGreaterThan(deleted, 20, "few columns deleted: the deletion is hardly tested") }
   }
 

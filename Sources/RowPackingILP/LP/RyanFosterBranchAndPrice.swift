@@ -81,6 +81,11 @@ final class RyanFosterBranchAndPrice {
   private var free: [Bool] = []
   /// The most columns one pricing adds.
   var columnsPerPricing = 30
+  /// Columns added after the root's first master solve (empty by
+  /// default), so that the first solve, from GLPK's standard basis, runs
+  /// over the initial columns alone and the others enter from its
+  /// optimal basis.
+  var laterColumns: [[Int]] = []
   /// The weight of the centre (the dual point of best Lagrangian bound at
   /// the node) in the smoothed duals (Wentges, 1997, as in
   /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
@@ -458,6 +463,11 @@ final class RyanFosterBranchAndPrice {
         guard solution.status == .optimal else {
           if solution.status == .timeLimit { return .unknown }
           throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "branch-and-price master not optimal (\(solution.status))")
+        }
+        if !laterColumns.isEmpty {
+          let later = laterColumns
+          laterColumns = []
+          if try add(later.filter { node.mergedItems(of: $0.sorted()) != nil }) > 0 { continue }
         }
         let duals = solution.duals
         lastDuals = duals

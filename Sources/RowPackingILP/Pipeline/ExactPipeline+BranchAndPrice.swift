@@ -31,11 +31,13 @@ extension ExactPipeline {
     // rest of its master's patterns.
     let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.flatMap { i in
       Self.itemColumns(master.patterns[i], types: types, first: first, shifted: branchAndPriceShiftedColumns)
-    } + master.patterns.flatMap { Self.itemColumns($0, types: types, first: first, shifted: false) }
+    }
+    let others = master.patterns.flatMap { Self.itemColumns($0, types: types, first: first, shifted: false) }
     let bestRows = best.rows.map { row in row.compactMap { indexOf[$0] } }
     let search = try RyanFosterBranchAndPrice(
       session: session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,
-      initialColumns: bestRows + basic)
+      initialColumns: bestRows + basic + (branchAndPriceOthersAfterFirstSolve ? [] : others))
+    if branchAndPriceOthersAfterFirstSolve { search.laterColumns = others }
     search.branchingHistory = branchAndPriceHistory
     search.restartNodes = branchAndPriceRestartNodes
     search.cutRoundsPerNode = branchAndPriceCutRounds
