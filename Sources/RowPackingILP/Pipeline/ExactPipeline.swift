@@ -147,7 +147,11 @@ import RowPacking
 ///    tried, the other 17 were proven before as now. Without the give-up,
 ///    on AI (whose bound's rows are feasible) the tree took 35-39 s of the
 ///    wide dive's time and lost 600_20000_DI_41; with it, 8.5-10 s
-///    (docs/ARCHITECTURE.md, session 17).
+///    (docs/ARCHITECTURE.md, session 17). Its master starts from every
+///    shift of the LP's patterns over the items of each type
+///    (``branchAndPriceShiftedColumns``), so that its root starts at the
+///    LP's value instead of the best packing's rows; the root's cuts on
+///    items then refuted ANI 600_20000_NR_7 at 60 s (session 18).
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
