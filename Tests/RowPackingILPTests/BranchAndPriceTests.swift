@@ -228,25 +228,71 @@ final class BranchAndPriceTests: XCTestCase {
     }
   }
 
+  /// The give-up applies unless a share of the tree is refuted
+  /// (``RyanFosterBranchAndPrice/giveUpRefutedShare``): with share 0 any
+  /// pruned node lets the tree go on (the rule before the share), with a
+  /// share only that much refuted does; a tree with nothing refuted always
+  /// gives up.
+  func testRefutedShareDecidesTheGiveUp() {
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<2_000 {
+      let closed = Double(random.next() % 1025) / 1024 * (random.next() % 4 == 0 ? 1e-6 : 1)
+      let share = Double(random.next() % 1025) / 1024 * (random.next() % 4 == 0 ? 0 : 1)
+      let goesOn = RyanFosterBranchAndPrice.refutedEnough(closed: closed, share: share)
+      XCTAssertEqual(goesOn, closed > 0 && closed >= share, "closed \(closed), share \(share)")
+    }
+    XCTAssertFalse(RyanFosterBranchAndPrice.refutedEnough(closed: 0, share: 0))
+    XCTAssertTrue(RyanFosterBranchAndPrice.refutedEnough(closed: 4e-8, share: 0))
+    XCTAssertFalse(RyanFosterBranchAndPrice.refutedEnough(closed: 4e-8, share: 0.01))
+    XCTAssertTrue(RyanFosterBranchAndPrice.refutedEnough(closed: 0.5, share: 0.01))
+  }
+
+  /// Trees that give up after two nodes unless a share of the tree is
+  /// refuted answer "not decided" or the truth, whatever the share; a
+  /// tree that gives up has refuted less than the share. (Small random
+  /// instances prune no node below the root: a refuted row count is
+  /// refuted at the root, and a tree over the optimum's rows finds its
+  /// packing without pruning, so the share itself is checked above.)
+  func testGivingUpUnlessAShareIsRefutedNeverAnswersWrong() throws {
+    let shares = [0.0, 0.01, 1.0]
+    let counts = try giveUpCounts(shares.map { share in { $0.giveUpWithoutPruning = 2; $0.giveUpRefutedShare = share } })
+    for (share, count) in zip(shares, counts) {
+      XCTAssertLessThan(count.mostRefutedGivenUp, max(share, 1e-300), "a tree gave up with \(share) refuted")
+      XCTAssertEqual(count.gaveUp + count.decided, 120)
+    }
+    XCTAssertGreaterThan(counts[2].gaveUp, 0, "no tree gave up: the rule is untested")
+  }
+
+  /// For one configuration of ``giveUpCounts(_:)``: trees that gave up,
+  /// trees that decided, and the largest share refuted by a tree that gave up.
+  struct GiveUpCount {
+    var gaveUp = 0
+    var decided = 0
+    var mostRefutedGivenUp = 0.0
+  }
+
   /// Trees with one round of cuts a node, each set up by one of
   /// `configurations`, on seeds 1...60 for the optimum's rows and one
   /// fewer, their answers checked against brute force (never a packing
   /// below the optimum, never the optimum refuted); for each
   /// configuration, how many trees gave up and how many decided.
-  func giveUpCounts(_ configurations: [(RyanFosterBranchAndPrice) -> Void]) throws -> [(gaveUp: Int, decided: Int)] {
-    var counts = configurations.map { _ in (gaveUp: 0, decided: 0) }
+  func giveUpCounts(
+    _ configurations: [(RyanFosterBranchAndPrice) -> Void], items: ClosedRange<Int> = 5...11, cutRounds: Int = 1
+  ) throws -> [GiveUpCount] {
+    var counts = configurations.map { _ in GiveUpCount() }
     for seed in UInt64(1)...60 {
       var random = SplitMix64(seed: seed)
-      let (sizes, capacity) = instance(&random, items: 5...11)
+      let (sizes, capacity) = instance(&random, items: items)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let session = GLPKSession(verbose: false)
       defer { session.close() }
       for rows in [optimum - 1, optimum] {
         for (k, configure) in configurations.enumerated() {
           let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-          tree.cutRoundsPerNode = 1
+          tree.cutRoundsPerNode = cutRounds
           configure(tree)
-          switch try tree.decide(rows: rows, until: far).answer {
+          let outcome = try tree.decide(rows: rows, until: far)
+          switch outcome.answer {
           case .packing(let packing):
             XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")
             XCTAssertLessThanOrEqual(packing.count, rows, "seed \(seed)")
@@ -254,7 +300,9 @@ final class BranchAndPriceTests: XCTestCase {
           case .infeasible:
             XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
             counts[k].decided += 1
-          case .unknown: counts[k].gaveUp += 1
+          case .unknown:
+            counts[k].gaveUp += 1
+            counts[k].mostRefutedGivenUp = max(counts[k].mostRefutedGivenUp, outcome.closed)
           }
         }
       }

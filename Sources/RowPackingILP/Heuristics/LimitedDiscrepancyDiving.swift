@@ -131,6 +131,10 @@ struct LimitedDiscrepancyDiving {
     var backtracks = 0
     /// The most rows fixed at a node reached (how deep the dives got).
     var deepestRows = 0
+    /// How the dives ended, by ``DiveEnd``: how many, and the rows fixed
+    /// at each end (in the order reached).
+    var ends = [Int](repeating: 0, count: DiveEnd.allCases.count)
+    var endRows: [Int] = []
     /// GLPK's simplex iterations on the master during the search.
     var simplexIterations = 0
     /// The root's LP basis (with ``warmStarts``), for a later search.
@@ -179,6 +183,18 @@ struct LimitedDiscrepancyDiving {
     return search.outcome
   }
 
+  /// Why a dive ended without a packing.
+  enum DiveEnd: Int, CaseIterable {
+    /// The residual's total size exceeds the rows left.
+    case size
+    /// Bin completion proved the residual does not fit the rows left.
+    case completion
+    /// The residual LP's bound exceeds the rows left.
+    case lp
+    /// No column of the residual LP fits the residual and its waste.
+    case noCandidate
+  }
+
   /// The state of one search: the best packing so far and the counters.
   private struct Search {
     let master: GilmoreGomoryColumnGeneration
@@ -206,6 +222,13 @@ struct LimitedDiscrepancyDiving {
     let clock = ContinuousClock()
 
     var types: ItemTypes { master.types }
+
+    /// A dive ends at a node with `rows` rows fixed.
+    mutating func end(_ reason: DiveEnd, rows: Int) {
+      outcome.dives += 1
+      outcome.ends[reason.rawValue] += 1
+      outcome.endRows.append(rows)
+    }
 
     mutating func offer(_ patterns: [Pattern]) {
       if patterns.count < bestRows {
@@ -235,7 +258,7 @@ struct LimitedDiscrepancyDiving {
         return fixed.count <= target
       }
       let wasteLeft = rowsLeft * types.capacity - size
-      if wasteLeft < 0 { outcome.dives += 1; return false }
+      if wasteLeft < 0 { end(.size, rows: fixed.count); return false }
       let greedy = types.greedyCompletion(residual)
       offer(fixed + greedy)
       if greedy.count <= rowsLeft { return true }
@@ -266,7 +289,7 @@ struct LimitedDiscrepancyDiving {
           offer(fixed + patterns)
           return true
         case .infeasible:
-          outcome.dives += 1
+          end(.completion, rows: fixed.count)
           return false
         case .unknown: break
         }
@@ -279,7 +302,7 @@ struct LimitedDiscrepancyDiving {
         return false
       }
       outcome.lpSolves += 1
-      if lp.rowBound > rowsLeft { outcome.dives += 1; return false }
+      if lp.rowBound > rowsLeft { end(.lp, rows: fixed.count); return false }
 
       // Candidates: positive columns that fit the residual and its waste, not tabu.
       var candidates: [(pattern: Pattern, value: Double, score: Double)] = []
@@ -292,7 +315,7 @@ struct LimitedDiscrepancyDiving {
       }
       candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.pattern.lexicographicallyPrecedes($1.pattern) }
       if candidates.isEmpty {
-        outcome.dives += 1
+        end(.noCandidate, rows: fixed.count)
         return false
       }
       let width = branchDepth < maxDiscrepancyDepth ? 1 + maxDiscrepancy - discrepancies : 1

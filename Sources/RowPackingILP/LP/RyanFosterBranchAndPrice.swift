@@ -125,8 +125,9 @@ final class RyanFosterBranchAndPrice {
   /// The time after which a tree that has pruned no node gives up (nil:
   /// never), as ``giveUpWithoutPruning`` does after a count of nodes: a
   /// node can take seconds (AI 600_20000_DI_41: 5 nodes in 36 s, none
-  /// pruned), so a count may never be reached. Once a node is pruned the
-  /// tree has its whole time.
+  /// pruned), so a count may never be reached. Once a node is pruned (and
+  /// ``giveUpRefutedShare`` of the tree refuted) the tree has its whole
+  /// time.
   var giveUpWithoutPruningAfter: Duration? = nil
   /// Whether that time runs again from the end of the root node (its
   /// column generation and cut rounds), off by default: the root is the
@@ -134,6 +135,13 @@ final class RyanFosterBranchAndPrice {
   /// instances), the give-up rule is about the branching below it. The
   /// root itself stays within ``giveUpWithoutPruningAfter``.
   var giveUpTimeFromRoot = false
+  /// The share of the tree (``Outcome/closed``) that must be refuted for
+  /// the two give-ups above not to apply (0, the default: any pruned node).
+  /// A single pruned node deep in the tree refutes a tiny share (AI
+  /// 201_2500_DI_5: 4e-8, the tree then kept 45 s the dives needed), while
+  /// on ANI the trees that prove refute large shares within their first
+  /// nodes (a pruned child of the root is a half).
+  var giveUpRefutedShare = 0.0
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
   /// The most columns the master keeps (nil, the default: all): when a
@@ -407,7 +415,7 @@ final class RyanFosterBranchAndPrice {
   func decide(rows: Int, until fullDeadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
-    // Until a node is pruned, the give-up time if any.
+    // Until enough of the tree is refuted, the give-up time if any.
     var deadline = giveUpWithoutPruningAfter.map { min(fullDeadline, start + $0) } ?? fullDeadline
     var outcome = Outcome(answer: .unknown)
     let scale = KnapsackPricing.scale
@@ -420,6 +428,7 @@ final class RyanFosterBranchAndPrice {
     var runNodes = 0
     var runLimit = branchingHistory ? restartNodes : nil
     func sizesKey(_ a: Int, _ b: Int) -> Int { min(a, b) * (capacity + 1) + max(a, b) }
+    func refutedEnough() -> Bool { Self.refutedEnough(closed: outcome.closed, share: giveUpRefutedShare) }
 
     /// The last master's duals (rows, then cuts).
     var lastDuals: [Double] = []
@@ -428,7 +437,7 @@ final class RyanFosterBranchAndPrice {
       outcome.nodes += 1
       runNodes += 1
       if let limit = runLimit, runNodes > limit { return .unknown }
-      if let limit = giveUpWithoutPruning, outcome.nodes > limit, outcome.closed == 0 { return .unknown }
+      if let limit = giveUpWithoutPruning, outcome.nodes > limit, !refutedEnough() { return .unknown }
       outcome.depth = max(outcome.depth, decisions.count)
       let node = NodeItems(itemCount: sizes.count, decisions: decisions)
       if let columnLimit { outcome.deletedColumns += try deleteColumns(limit: columnLimit, duals: lastDuals) }
@@ -515,7 +524,7 @@ final class RyanFosterBranchAndPrice {
         func prunedByBound() -> NodeEnd {
           outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
           if outcome.firstPruned == nil { outcome.firstPruned = clock.now - start }
-          deadline = fullDeadline
+          if refutedEnough() { deadline = fullDeadline }
           return .pruned
         }
         let masterPoint = groupDuals + cutDuals
@@ -556,7 +565,7 @@ final class RyanFosterBranchAndPrice {
       // Converged: a packing, or a pair to branch on.
       if decisions.isEmpty {
         outcome.rootTime = clock.now - start
-        if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, outcome.closed == 0 {
+        if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, !refutedEnough() {
           deadline = min(fullDeadline, clock.now + after)
         }
       }
@@ -628,6 +637,10 @@ final class RyanFosterBranchAndPrice {
     outcome.elapsed = clock.now - start
     return outcome
   }
+
+  /// Whether a tree that has refuted `closed` of itself (``Outcome/closed``)
+  /// goes on past its give-up: some node pruned, and at least `share`.
+  static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
 
   /// The rows, when they hold every item of `0..<itemCount` exactly once.
   static func partition(_ rows: [[Int]], itemCount: Int) -> [[Int]]? {

@@ -50,6 +50,7 @@ extension ExactPipeline {
     if let share = branchAndPriceGiveUpShare {
       search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
     }
+    search.giveUpRefutedShare = branchAndPriceGiveUpRefutedShare
     if branchAndPriceCutRounds > 0 { search.dualTolerance = subsetRowCutDualTolerance }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
@@ -98,3 +99,4 @@ extension ExactPipeline {
     }
   }
 }
+

@@ -139,8 +139,9 @@ import RowPacking
 ///    the best packing is one row above it, branch-and-price-and-cut
 ///    (``branchAndPriceAfterCuts``, ``branchAndPriceCutRounds``: that tree
 ///    with subset-row cuts on three items at every node), which gives up
-///    after a quarter of its time if it has pruned no node
-///    (``branchAndPriceGiveUpShare``). The cuts keep ANI's trees 3 to 10
+///    after a quarter of its time (``branchAndPriceGiveUpShare``) if it
+///    has refuted less than 2^-10 of itself
+///    (``branchAndPriceGiveUpRefutedShare``). The cuts keep ANI's trees 3 to 10
 ///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
 ///    and 49 s of tree; at 60 s they prove 402_10000_NR_3 (17-19 nodes,
 ///    13-15 s of tree), which nothing else proves; of 18 ANI 402 files
@@ -322,6 +323,14 @@ struct ExactPipeline {
   /// with the others, against 6 284 with all at once; ANI NR_7: 2 329
   /// against 6 253).
   var branchAndPriceOthersAfterFirstSolve = true
+  /// The share of that tree that must be refuted by then for it to go on
+  /// (``RyanFosterBranchAndPrice/giveUpRefutedShare``; 0: any pruned
+  /// node), 2^-10: a node pruned at depth 10 or less. On AI the trees
+  /// that prune at all prune deep (201_2500_DI_5: 4.8e-8 refuted, and the
+  /// tree then kept 45 s, the packing found at 49 s instead of 3-13 s;
+  /// DI_15 2e-6 and 8e-6), while the ANI trees that prove refute a share
+  /// of their first nodes (402_10000_NR_3's proofs are 6-7 deep).
+  var branchAndPriceGiveUpRefutedShare = 0x1p-10
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
@@ -522,6 +531,10 @@ struct ExactPipeline {
         diveRootBasis = outcome.rootBasis
         if verbose {
           try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, deepest \(outcome.deepestRows) rows, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
+          let (e, ends) = (outcome.ends, outcome.endRows.sorted())
+          if !ends.isEmpty {
+            try session.log("dive ends: size \(e[0]), completion \(e[1]), LP \(e[2]), no candidate \(e[3]); rows fixed at the ends: least \(ends[0]), median \(ends[ends.count / 2]), most \(ends[ends.count - 1]) of \(bound.value)")
+          }
         }
         if let patterns = outcome.patterns {
           if let better = improvement(patterns, types: types, over: best) { best = better }
