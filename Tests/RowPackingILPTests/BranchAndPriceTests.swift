@@ -215,14 +215,15 @@ final class BranchAndPriceTests: XCTestCase {
   /// The same after a time without pruning
   /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``): at zero
   /// every tree gives up before its first master solve; with an hour each
-  /// decides, and never wrongly.
+  /// decides (with the stall rule too), and never wrongly.
   func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
     let counts = try giveUpCounts([
       { $0.giveUpWithoutPruningAfter = .zero }, { $0.giveUpWithoutPruningAfter = .seconds(3600) },
       { $0.giveUpWithoutPruningAfter = .seconds(3600); $0.giveUpTimeFromRoot = true },
+      { $0.giveUpWithoutPruningAfter = .seconds(3600); $0.giveUpOnStallBelow = 1 },
     ])
     XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
-    for k in 1...2 {
+    for k in 1...3 {
       XCTAssertEqual(counts[k].gaveUp, 0, "undecided with all the time")
       XCTAssertEqual(counts[k].decided, 120, "every tree with all the time decides")
     }
@@ -247,6 +248,45 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertTrue(RyanFosterBranchAndPrice.refutedEnough(closed: 0.5, share: 0.01))
   }
 
+  /// A tree that refuted enough gives up on a stall only below
+  /// ``RyanFosterBranchAndPrice/giveUpOnStallBelow``, and then a give-up
+  /// time past its last mark of progress, never before the first
+  /// checkpoint.
+  func testStallGivesUpOnlyBelowItsShare() {
+    typealias Tree = RyanFosterBranchAndPrice
+    let after = Duration.seconds(10)
+    // Nothing refuted: the checkpoint, whatever the rest.
+    XCTAssertEqual(Tree.giveUpTime(after: after, closed: 0, share: 0, lastMark: nil, stallBelow: 0x1p-4), after)
+    // Less than the share: the checkpoint.
+    XCTAssertEqual(
+      Tree.giveUpTime(after: after, closed: 0x1p-12, share: 0x1p-10, lastMark: .seconds(1), stallBelow: 0x1p-4), after)
+    // AI 201_2500_DI_5's case: 2^-8 at 0.7 s, the give-up 10 s after it.
+    XCTAssertEqual(
+      Tree.giveUpTime(after: after, closed: 0x1p-8, share: 0x1p-10, lastMark: .milliseconds(700), stallBelow: 0x1p-4),
+      .milliseconds(10_700))
+    // A late mark moves the give-up on.
+    XCTAssertEqual(
+      Tree.giveUpTime(after: after, closed: 0x1p-6, share: 0x1p-10, lastMark: .seconds(25), stallBelow: 0x1p-4),
+      .seconds(35))
+    // A quarter refuted, or no stall rule: the tree keeps its time.
+    XCTAssertNil(Tree.giveUpTime(after: after, closed: 0.25, share: 0x1p-10, lastMark: .seconds(5), stallBelow: 0x1p-4))
+    XCTAssertNil(Tree.giveUpTime(after: after, closed: 0x1p-8, share: 0x1p-10, lastMark: .seconds(1), stallBelow: nil))
+    // Over seeded random values: never before the checkpoint, nil only
+    // when enough is refuted and no stall rule applies.
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<2_000 {
+      let closed = random.next() % 5 == 0 ? 0 : Double(sign: .plus, exponent: -Int(random.next() % 22), significand: 1)
+      let share = Double(sign: .plus, exponent: -Int(random.next() % 12), significand: 1)
+      let below: Double? = random.next() % 3 == 0 ? nil : Double(sign: .plus, exponent: -Int(random.next() % 8), significand: 1)
+      let mark = Duration.milliseconds(Int(random.next() % 30_000))
+      let time = Tree.giveUpTime(after: after, closed: closed, share: share, lastMark: mark, stallBelow: below)
+      if let time { XCTAssertGreaterThanOrEqual(time, after) }
+      XCTAssertEqual(
+        time == nil, Tree.refutedEnough(closed: closed, share: share) && !(below.map { closed < $0 } ?? false),
+        "closed \(closed), share \(share), below \(String(describing: below))")
+    }
+  }
+
   /// Trees that give up after two nodes unless a share of the tree is
   /// refuted answer "not decided" or the truth, whatever the share; a
   /// tree that gives up has refuted less than the share. (Small random
@@ -255,7 +295,9 @@ final class BranchAndPriceTests: XCTestCase {
   /// packing without pruning, so the share itself is checked above.)
   func testGivingUpUnlessAShareIsRefutedNeverAnswersWrong() throws {
     let shares = [0.0, 0.01, 1.0]
-    let counts = try giveUpCounts(shares.map { share in { $0.giveUpWithoutPruning = 2; $0.giveUpRefutedShare = share } })
+    let counts = try giveUpCounts(shares.map { share in
+      { $0.giveUpWithoutPruning = 2; $0.giveUpRefutedShare = share; $0.giveUpOnStallBelow = 0x1p-4 }
+    })
     for (share, count) in zip(shares, counts) {
       XCTAssertLessThan(count.mostRefutedGivenUp, max(share, 1e-300), "a tree gave up with \(share) refuted")
       XCTAssertEqual(count.gaveUp + count.decided, 120)
@@ -292,6 +334,13 @@ final class BranchAndPriceTests: XCTestCase {
           tree.cutRoundsPerNode = cutRounds
           configure(tree)
           let outcome = try tree.decide(rows: rows, until: far)
+          // The progress marks: rising shares at rising times, none above
+          // the share refuted, the whole tree where it was refuted.
+          let trace = outcome.closedTrace
+          XCTAssert(zip(trace, trace.dropFirst()).allSatisfy { $0.share < $1.share && $0.time <= $1.time }, "seed \(seed)")
+          XCTAssertLessThanOrEqual(trace.last?.share ?? 0, outcome.closed, "seed \(seed)")
+          XCTAssert(trace.allSatisfy { RyanFosterBranchAndPrice.closedMarks.contains($0.share) }, "seed \(seed)")
+          if case .infeasible = outcome.answer { XCTAssertEqual(trace.last?.share, 1, "seed \(seed)") }
           switch outcome.answer {
           case .packing(let packing):
             XCTAssertEqual(rows, optimum, "seed \(seed): a packing in \(rows) rows, below the optimum")

@@ -142,6 +142,17 @@ final class RyanFosterBranchAndPrice {
   /// on ANI the trees that prove refute large shares within their first
   /// nodes (a pruned child of the root is a half).
   var giveUpRefutedShare = 0.0
+  /// The share refuted below which a tree that refuted enough still gives
+  /// up when its progress stalls (nil, the default: never): no new mark
+  /// of the share refuted (``closedMarks``, each two to sixteen times the
+  /// one before) within ``giveUpWithoutPruningAfter`` of the last. On AI
+  /// 201_2500_DI_5 the tree refuted 2^-8 at 0.7 s and nothing more in the
+  /// 47 s it then kept (the wide dive after it found the packing in 1 s);
+  /// the ANI trees that prove refute a quarter or more with their first
+  /// pruned node (600_20000_NR_7, NR_17, NR_31, 402_10000_NR_3), and may
+  /// then take longer to the next mark (NR_17: 2^-2 at 5.0 s, not 2^-1 by
+  /// 14.9 s in one run; proven in others).
+  var giveUpOnStallBelow: Double? = nil
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
   /// The most columns the master keeps (nil, the default: all): when a
@@ -286,6 +297,10 @@ final class RyanFosterBranchAndPrice {
     /// first node was pruned (from the start).
     var rootTime: Duration? = nil
     var firstPruned: Duration? = nil
+    /// How the refuted share grew: the time (from the start) at which it
+    /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
+    /// 0 (the tree's progress; the give-up rule reads the share).
+    var closedTrace: [(share: Double, time: Duration)] = []
     /// The time in master solves and in pricing.
     var masterTime = Duration.zero
     var pricingTime = Duration.zero
@@ -299,7 +314,7 @@ final class RyanFosterBranchAndPrice {
       case .unknown: what = "not decided"
       }
       return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
-        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), \(elapsed); "
+        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
   }
@@ -524,7 +539,19 @@ final class RyanFosterBranchAndPrice {
         func prunedByBound() -> NodeEnd {
           outcome.closed += Double(sign: .plus, exponent: -decisions.count, significand: 1)
           if outcome.firstPruned == nil { outcome.firstPruned = clock.now - start }
-          if refutedEnough() { deadline = fullDeadline }
+          while let share = Self.closedMarks.first(where: { $0 > (outcome.closedTrace.last?.share ?? 0) }),
+            outcome.closed >= share
+          {
+            outcome.closedTrace.append((share, clock.now - start))
+          }
+          if let after = giveUpWithoutPruningAfter {
+            deadline = Self.giveUpTime(
+              after: after, closed: outcome.closed, share: giveUpRefutedShare,
+              lastMark: outcome.closedTrace.last?.time, stallBelow: giveUpOnStallBelow
+            ).map { min(fullDeadline, start + $0) } ?? fullDeadline
+          } else if refutedEnough() {
+            deadline = fullDeadline
+          }
           return .pruned
         }
         let masterPoint = groupDuals + cutDuals
@@ -638,9 +665,27 @@ final class RyanFosterBranchAndPrice {
     return outcome
   }
 
+  /// The shares of the tree whose first reaching ``Outcome/closedTrace``
+  /// records: the marks of the tree's progress.
+  static let closedMarks: [Double] = [0x1p-20, 0x1p-16, 0x1p-12, 0x1p-10, 0x1p-8, 0x1p-6, 0x1p-4, 0x1p-3, 0x1p-2, 0x1p-1, 1]
+
   /// Whether a tree that has refuted `closed` of itself (``Outcome/closed``)
   /// goes on past its give-up: some node pruned, and at least `share`.
   static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
+
+  /// When (from the tree's start) a tree gives up, `after` being
+  /// ``giveUpWithoutPruningAfter``: at `after` unless it has refuted
+  /// enough (``refutedEnough(closed:share:)``); then, while it has
+  /// refuted less than `stallBelow` (``giveUpOnStallBelow``), `after` past
+  /// the last mark of its progress (``closedMarks``) reached at
+  /// `lastMark`, if that is later; else never (nil).
+  static func giveUpTime(
+    after: Duration, closed: Double, share: Double, lastMark: Duration?, stallBelow: Double?
+  ) -> Duration? {
+    guard refutedEnough(closed: closed, share: share) else { return after }
+    guard let stallBelow, closed < stallBelow, let lastMark else { return nil }
+    return max(after, lastMark + after)
+  }
 
   /// The rows, when they hold every item of `0..<itemCount` exactly once.
   static func partition(_ rows: [[Int]], itemCount: Int) -> [[Int]]? {

@@ -51,6 +51,7 @@ extension ExactPipeline {
       search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
     }
     search.giveUpRefutedShare = branchAndPriceGiveUpRefutedShare
+    search.giveUpOnStallBelow = branchAndPriceGiveUpOnStallBelow
     if branchAndPriceCutRounds > 0 { search.dualTolerance = subsetRowCutDualTolerance }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }

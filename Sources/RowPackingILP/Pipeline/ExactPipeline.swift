@@ -331,6 +331,13 @@ struct ExactPipeline {
   /// DI_15 2e-6 and 8e-6), while the ANI trees that prove refute a share
   /// of their first nodes (402_10000_NR_3's proofs are 6-7 deep).
   var branchAndPriceGiveUpRefutedShare = 0x1p-10
+  /// The share below which that tree, once it refuted the share above,
+  /// still gives up when its progress stalls for as long
+  /// (``RyanFosterBranchAndPrice/giveUpOnStallBelow``), 2^-4: a node
+  /// pruned at depth 4 or less lets it go on. On AI 201_2500_DI_5 it
+  /// refuted 2^-8 at once and then kept 47 s; ANI's proofs refute a
+  /// quarter with their first pruned node (docs/ARCHITECTURE.md, session 18).
+  var branchAndPriceGiveUpOnStallBelow: Double? = 0x1p-4
   /// When the LP, the dives and the near-full-rows model found no packing
   /// and the bound's rows must still be exactly full, the search again
   /// (another seed, no node limit, its randomized restarts, the dual
