@@ -127,7 +127,8 @@ final class RyanFosterBranchAndPrice {
   /// node can take seconds (AI 600_20000_DI_41: 5 nodes in 36 s, none
   /// pruned), so a count may never be reached. Once a node is pruned (and
   /// ``giveUpRefutedShare`` of the tree refuted) the tree has its whole
-  /// time.
+  /// time, unless its progress stalls below ``giveUpOnStallBelow``
+  /// (``giveUpTime(after:closed:share:lastMark:stallBelow:)``).
   var giveUpWithoutPruningAfter: Duration? = nil
   /// Whether that time runs again from the end of the root node (its
   /// column generation and cut rounds), off by default: the root is the

@@ -538,9 +538,10 @@ struct ExactPipeline {
         diveRootBasis = outcome.rootBasis
         if verbose {
           try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, deepest \(outcome.deepestRows) rows, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
-          let (e, ends) = (outcome.ends, outcome.endRows.sorted())
+          let ends = outcome.endRows.sorted()
+          func count(_ end: LimitedDiscrepancyDiving.DiveEnd) -> Int { outcome.ends[end.rawValue] }
           if !ends.isEmpty {
-            try session.log("dive ends: size \(e[0]), completion \(e[1]), LP \(e[2]), no candidate \(e[3]); rows fixed at the ends: least \(ends[0]), median \(ends[ends.count / 2]), most \(ends[ends.count - 1]) of \(bound.value)")
+            try session.log("dive ends: size \(count(.size)), completion \(count(.completion)), LP \(count(.lp)), no candidate \(count(.noCandidate)); rows fixed at the ends: least \(ends[0]), median \(ends[ends.count / 2]), most \(ends[ends.count - 1]) of \(bound.value)")
           }
         }
         if let patterns = outcome.patterns {
