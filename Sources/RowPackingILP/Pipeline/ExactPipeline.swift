@@ -286,8 +286,9 @@ struct ExactPipeline {
   /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``; nil: never).
   var branchAndPriceGiveUpNodes: Int? = nil
   /// The share of that tree's time after which it gives up when it has
-  /// pruned no node (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``;
-  /// nil: never). On ANI the tree mostly prunes within its first nodes; on
+  /// pruned no node, or refuted less than
+  /// ``branchAndPriceGiveUpRefutedShare`` of itself
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``; nil: never). On ANI the tree mostly prunes within its first nodes; on
   /// AI, whose bound's rows are feasible, it prunes none (600_20000_DI_7:
   /// 14 nodes in 39 s, DI_41: 5 in 36 s), and the wide dive after it
   /// needs the time (DI_41 was lost without this rule). A quarter keeps
