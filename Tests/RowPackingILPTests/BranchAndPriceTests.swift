@@ -410,38 +410,31 @@ final class BranchAndPriceTests: XCTestCase {
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let session = GLPKSession(verbose: false)
       defer { session.close() }
-      // Start from the single items only: the tree must find the rows.
-      let refute = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-      refute.branchingHistory = branchingHistory
-      refute.restartNodes = restartNodes
-      refute.cutRoundsPerNode = cutRounds
-      refute.columnLimit = columnLimit
-      refute.steepestEdge = steepestEdge
-      refute.ratioTest = ratioTest
-      if laterColumns { refute.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
-      let proof = try refute.decide(rows: optimum - 1, until: far)
-      if laterColumns && refute.laterColumns.isEmpty { added += 1 }
-      restarts += proof.restarts
-      cuts += proof.cuts
-      deleted += proof.deletedColumns
+      /// A tree that starts from the single items only (it must find the
+      /// rows), set up as asked, and its outcome on `rows` rows.
+      func decide(rows: Int) throws -> RyanFosterBranchAndPrice.Outcome {
+        let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+        tree.branchingHistory = branchingHistory
+        tree.restartNodes = restartNodes
+        tree.cutRoundsPerNode = cutRounds
+        tree.columnLimit = columnLimit
+        tree.steepestEdge = steepestEdge
+        tree.ratioTest = ratioTest
+        if laterColumns { tree.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
+        let outcome = try tree.decide(rows: rows, until: far)
+        if laterColumns && tree.laterColumns.isEmpty { added += 1 }
+        restarts += outcome.restarts
+        cuts += outcome.cuts
+        deleted += outcome.deletedColumns
+        return outcome
+      }
+      let proof = try decide(rows: optimum - 1)
       guard case .infeasible = proof.answer else {
         XCTFail("seed \(seed): \(optimum - 1) rows not refuted: \(proof.summary)")
         continue
       }
       XCTAssertLessThanOrEqual(proof.rootBound, optimum, "seed \(seed)")
-      let solve = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-      solve.branchingHistory = branchingHistory
-      solve.restartNodes = restartNodes
-      solve.cutRoundsPerNode = cutRounds
-      solve.columnLimit = columnLimit
-      solve.steepestEdge = steepestEdge
-      solve.ratioTest = ratioTest
-      if laterColumns { solve.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
-      let found = try solve.decide(rows: optimum, until: far)
-      if laterColumns && solve.laterColumns.isEmpty { added += 1 }
-      restarts += found.restarts
-      cuts += found.cuts
-      deleted += found.deletedColumns
+      let found = try decide(rows: optimum)
       XCTAssertLessThanOrEqual(found.rootBound, optimum, "seed \(seed): a bound above the optimum")
       guard case .packing(let rows) = found.answer else {
         XCTFail("seed \(seed): no packing in \(optimum) rows: \(found.summary)")
