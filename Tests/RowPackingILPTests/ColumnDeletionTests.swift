@@ -27,6 +27,27 @@ final class ColumnDeletionTests: XCTestCase {
     return (capacity, label, bruteForceMinimumRows(sizes: sizes, capacity: capacity), ItemTypes(sizes: sizes, capacity: capacity))
   }
 
+  /// The residual `residual` set on both masters and solved to
+  /// convergence: the same LP value with and without deletion, and as the
+  /// core's dense-simplex LP of the residual; the retiring master's
+  /// solution.
+  @discardableResult
+  func sameResidualLP(
+    kept: GilmoreGomoryColumnGeneration, retiring: GilmoreGomoryColumnGeneration, residual: [Int], types: ItemTypes,
+    label: String
+  ) throws -> GilmoreGomoryColumnGeneration.Solution {
+    try kept.setDemands(residual)
+    try retiring.setDemands(residual)
+    let c = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+    let d = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+    let left = residual.indices.filter { residual[$0] > 0 }
+    let fresh = GilmoreGomory(
+      sizes: left.map { types.sizes[$0] }, demands: left.map { residual[$0] }, capacity: types.capacity)
+    XCTAssertEqual(d.masterObjective, c.masterObjective, accuracy: 1e-6, "residual \(residual): \(label)")
+    XCTAssertEqual(d.masterObjective, fresh.objective, accuracy: 1e-6, "residual \(residual): \(label)")
+    return d
+  }
+
   func testRetiringColumnsKeepsTheLP() throws {
     var retiredSomewhere = 0
     for seed in UInt64(1)...30 {
@@ -57,14 +78,7 @@ final class ColumnDeletionTests: XCTestCase {
       var residual = types.demands
       for t in residual.indices where random.next() % 3 == 0 { residual[t] -= 1 }
       guard residual.contains(where: { $0 > 0 }) else { continue }
-      try kept.setDemands(residual)
-      try retiring.setDemands(residual)
-      let c = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
-      let d = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
-      let left = residual.indices.filter { residual[$0] > 0 }
-      let fresh = GilmoreGomory(sizes: left.map { types.sizes[$0] }, demands: left.map { residual[$0] }, capacity: capacity)
-      XCTAssertEqual(d.masterObjective, c.masterObjective, accuracy: 1e-6, "residual \(residual): \(label)")
-      XCTAssertEqual(d.masterObjective, fresh.objective, accuracy: 1e-6, "residual \(residual): \(label)")
+      try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label)
     }
     XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
   }
@@ -80,7 +94,7 @@ final class ColumnDeletionTests: XCTestCase {
     var retiredSomewhere = 0
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed &+ 9_103)
-      let (capacity, label, optimum, types) = instance(&random, seed: seed, itemCounts: 8...14)
+      let (_, label, optimum, types) = instance(&random, seed: seed, itemCounts: 8...14)
       let session = GLPKSession(verbose: false)
       defer { session.close() }
       let kept = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
@@ -119,15 +133,7 @@ final class ColumnDeletionTests: XCTestCase {
         guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
         for t in retiring.patterns[k] { residual[t] -= 1 }
         guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
-        try kept.setDemands(residual)
-        try retiring.setDemands(residual)
-        let c = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
-        let d = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
-        let left = residual.indices.filter { residual[$0] > 0 }
-        let fresh = GilmoreGomory(sizes: left.map { types.sizes[$0] }, demands: left.map { residual[$0] }, capacity: capacity)
-        XCTAssertEqual(d.masterObjective, c.masterObjective, accuracy: 1e-6, "residual \(residual): \(label)")
-        XCTAssertEqual(d.masterObjective, fresh.objective, accuracy: 1e-6, "residual \(residual): \(label)")
-        values = d.values
+        values = try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label).values
       }
       // The full demands again (as the later stages solve them).
       try kept.setDemands(types.demands)

@@ -545,13 +545,12 @@ final class RyanFosterBranchAndPrice {
           {
             outcome.closedTrace.append((share, clock.now - start))
           }
+          // Without a give-up time the deadline is the full one already.
           if let after = giveUpWithoutPruningAfter {
             deadline = Self.giveUpTime(
               after: after, closed: outcome.closed, share: giveUpRefutedShare,
               lastMark: outcome.closedTrace.last?.time, stallBelow: giveUpOnStallBelow
             ).map { min(fullDeadline, start + $0) } ?? fullDeadline
-          } else if refutedEnough() {
-            deadline = fullDeadline
           }
           return .pruned
         }
