@@ -424,6 +424,21 @@ struct ExactPipeline {
   /// The most additions the count of near-full rows may take (about 0.5 s;
   /// AI 1002_80000 needs 58 million).
   var nearFullRowsCountWorkLimit = 100_000_000
+  /// The restricted master heuristic (``RestrictedMasterHeuristic``:
+  /// a set-partitioning MIP over the master's pattern pool, K rows) and
+  /// its share of the time left at each of its places (nil: not there):
+  /// right after the short dive, after the near-full-rows stage (the pool
+  /// then holds the dual restrictions' columns, and their restrictions
+  /// filter it), after the wide dive (the pool holds the dives' columns).
+  var restrictedMasterAfterShortDive: Double? = nil
+  var restrictedMasterAfterRestrictions: Double? = nil
+  var restrictedMasterAfterWideDive: Double? = nil
+  /// Its options: relax-and-fix first, GLPK's feasibility pump, its
+  /// proximity search's share of the heuristic's time.
+  var restrictedMasterRelaxAndFix = false
+  var restrictedMasterFeasibilityPump = true
+  var restrictedMasterProximitySearch: Double? = nil
+  var restrictedMasterDepthFirst = true
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -552,6 +567,28 @@ struct ExactPipeline {
       try dive(share: searchFirst ? shortDiveShareAfterSearch : 0.2, maxDiscrepancy: 0, maxRestarts: 2)
       note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+
+      /// The restricted master heuristic over the master's patterns so
+      /// far, with `share` of the time left: a packing it finds becomes
+      /// the best.
+      func restrictedMaster(share: Double, restrictions: [NearFullRowsModel.DualRestriction]) throws(GLPKError) {
+        var heuristic = RestrictedMasterHeuristic(types: types, rows: bound.value, restrictions: restrictions)
+        heuristic.relaxAndFix = restrictedMasterRelaxAndFix
+        heuristic.feasibilityPump = restrictedMasterFeasibilityPump
+        heuristic.proximitySearchShare = restrictedMasterProximitySearch
+        heuristic.depthFirst = restrictedMasterDepthFirst
+        let outcome = try heuristic.run(
+          session: session, pool: master.patterns, until: setup.clock.now + setup.timeLeft * share)
+        if verbose { try session.log(outcome.summary) }
+        if let patterns = outcome.patterns, let better = improvement(patterns, types: types, over: best) {
+          best = better
+        }
+      }
+      if let share = restrictedMasterAfterShortDive, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: [])
+        note("restricted master")
+        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+      }
 
       /// Branch-and-price(-and-cut) on the bound's rows, one row below the
       /// best packing, with ``branchAndPriceShare`` of the time left: a
@@ -745,6 +782,13 @@ struct ExactPipeline {
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
+      if let share = restrictedMasterAfterRestrictions, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: restrictions)
+        note("restricted master")
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
       // The last resort's graph, built now (a few milliseconds): without
       // it, the searches below may take all the time left.
       let arcFlowGraph = ArcFlowGraph(types: types, arcLimit: arcLimit)
@@ -761,6 +805,13 @@ struct ExactPipeline {
         note("wide dive")
         // Column generation so far, the dives' residual LPs included.
         if verbose { try session.log(master.summary) }
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
+      if let share = restrictedMasterAfterWideDive, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: restrictions)
+        note("restricted master after the wide dive")
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }
