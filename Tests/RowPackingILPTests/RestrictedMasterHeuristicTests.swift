@@ -120,4 +120,31 @@ final class RestrictedMasterHeuristicTests: XCTestCase {
     }
     XCTAssertGreaterThan(checked, 20)
   }
+
+  /// The exact pipeline with the heuristic at each of its places, on
+  /// seeded instances whose sizes sum to exactly K rows: its bound never
+  /// passes the brute-force optimum, and it proves the optimum.
+  func testPipelineWithTheHeuristicProvesTheOptimum() throws {
+    var random = SplitMix64(seed: 6060)
+    for k in 0..<30 {
+      let capacity = 20 + Int(random.next() % 40)
+      let rows = 2 + Int(random.next() % 3)
+      let sizes = Self.exactlyFullSizes(&random, capacity: capacity, rows: rows, cut: k % 2 == 0)
+      if sizes.count > 11 { continue }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
+      pipeline.restrictedMasterAfterShortDive = 0.3
+      pipeline.restrictedMasterAfterRestrictions = 0.3
+      pipeline.restrictedMasterAfterWideDive = 0.3
+      pipeline.restrictedMasterRounds = 2
+      pipeline.restrictedMasterRelaxAndFix = k % 3 == 0
+      let result = pipeline.run()
+      let message = "instance \(k): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let packing = try XCTUnwrap(result.packing, message)
+      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, message)
+      XCTAssertEqual(result.status, .optimal, message)
+      XCTAssertEqual(packing.rowCount, optimum, message)
+    }
+  }
 }

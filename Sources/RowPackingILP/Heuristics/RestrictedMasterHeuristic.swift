@@ -19,10 +19,11 @@ import RowPacking
 ///
 /// GLPK's feasibility pump (``feasibilityPump``), proximity search
 /// (``proximitySearchShare``) and clique cuts (``cliqueCutLimit``) may
-/// run at the root. With ``relaxAndFix`` the columns at 1 or more in the
-/// model's LP optimum are first fixed at their integer part and the MIP
-/// is solved on the residual for ``relaxAndFixShare`` of the time; when
-/// that finds nothing, the whole model with the rest.
+/// run at the root; they apply only to binary columns, so a pattern that a
+/// packing may use m times enters as m binary copies. With ``relaxAndFix``
+/// the columns at 1 in the model's LP optimum are first fixed and the MIP
+/// solved on the residual for ``relaxAndFixShare`` of the time; when that
+/// finds nothing, the whole model with the rest.
 ///
 /// F. Vanderbeck, "Branching in branch-and-price: a generic scheme",
 /// Mathematical Programming 130, 2011 (price-and-branch as the restricted
@@ -50,7 +51,7 @@ struct RestrictedMasterHeuristic {
   /// The most columns for which GLPK also separates clique cuts (their
   /// conflict graph grows fast: see ``NearFullRowsModel/cliqueCutLimit``).
   var cliqueCutLimit = 20_000
-  /// Whether the columns at 1 or more in the LP optimum are fixed first
+  /// Whether the columns at 1 in the LP optimum are fixed first
   /// (relax-and-fix), and that residual MIP's share of the time.
   var relaxAndFix = false
   var relaxAndFixShare = 0.5
@@ -73,8 +74,7 @@ struct RestrictedMasterHeuristic {
     var candidates = 0
     /// Whether the model's LP was feasible (nil: not solved in time).
     var lpFeasible: Bool? = nil
-    /// Columns fixed by relax-and-fix, and the rows they hold.
-    var fixedColumns = 0
+    /// Rows (binary columns) fixed at 1 by relax-and-fix.
     var fixedRows = 0
     /// Whether a MIP proved the pool (or the fixed residual) holds no packing.
     var poolInfeasible = false
@@ -85,7 +85,7 @@ struct RestrictedMasterHeuristic {
     /// One line for `--verbose`.
     var summary: String {
       let lp = lpFeasible.map { $0 ? "LP feasible" : "LP infeasible" } ?? "LP not solved"
-      let fixed = fixedColumns > 0 ? ", \(fixedColumns) columns fixed (\(fixedRows) rows)\(residualInfeasible ? ", residual infeasible" : "")" : ""
+      let fixed = fixedRows > 0 ? ", \(fixedRows) rows fixed\(residualInfeasible ? ", residual infeasible" : "")" : ""
       let found = patterns != nil ? "packing found" : poolInfeasible ? "no packing in the pool" : "no packing found"
       return "restricted master: \(candidates) of \(poolSize) pool rows, \(lp)\(fixed), \(nodes) nodes, \(found)"
     }
@@ -202,7 +202,6 @@ struct RestrictedMasterHeuristic {
         fixes.append((k, .fixed(1)))
         outcome.fixedRows += 1
       }
-      outcome.fixedColumns = fixes.count
       if !fixes.isEmpty {
         try problem.setColumnBounds(fixes)
         let end = clock.now + (deadline - clock.now) * relaxAndFixShare

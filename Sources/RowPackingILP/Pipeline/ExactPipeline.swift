@@ -439,6 +439,11 @@ struct ExactPipeline {
   var restrictedMasterFeasibilityPump = true
   var restrictedMasterProximitySearch: Double? = nil
   var restrictedMasterDepthFirst = true
+  /// The wide dive in this many rounds (1: one dive, the default), each
+  /// followed by the restricted master with
+  /// ``restrictedMasterRoundShare`` of the round's time.
+  var restrictedMasterRounds = 1
+  var restrictedMasterRoundShare = 0.3
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -542,9 +547,13 @@ struct ExactPipeline {
       // The root LP's basis that the first dive saves, for the next dives
       // to start from.
       var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
-      func dive(share: Double, maxDiscrepancy: Int, maxRestarts: Int) throws(GLPKError) {
-        let until = setup.clock.now + setup.timeLeft * share
+      func dive(
+        share: Double, maxDiscrepancy: Int, maxRestarts: Int, until end: ContinuousClock.Instant? = nil,
+        seed: UInt64? = nil
+      ) throws(GLPKError) {
+        let until = end ?? setup.clock.now + setup.timeLeft * share
         var diving = LimitedDiscrepancyDiving(master: master, target: bound.value)
+        if let seed { diving.random = SplitMix64(seed: seed) }
         diving.rootBasis = diveRootBasis
         diving.maxDiscrepancy = maxDiscrepancy
         diving.maxRestarts = maxRestarts
@@ -571,14 +580,16 @@ struct ExactPipeline {
       /// The restricted master heuristic over the master's patterns so
       /// far, with `share` of the time left: a packing it finds becomes
       /// the best.
-      func restrictedMaster(share: Double, restrictions: [NearFullRowsModel.DualRestriction]) throws(GLPKError) {
+      func restrictedMaster(
+        share: Double, restrictions: [NearFullRowsModel.DualRestriction], until end: ContinuousClock.Instant? = nil
+      ) throws(GLPKError) {
         var heuristic = RestrictedMasterHeuristic(types: types, rows: bound.value, restrictions: restrictions)
         heuristic.relaxAndFix = restrictedMasterRelaxAndFix
         heuristic.feasibilityPump = restrictedMasterFeasibilityPump
         heuristic.proximitySearchShare = restrictedMasterProximitySearch
         heuristic.depthFirst = restrictedMasterDepthFirst
         let outcome = try heuristic.run(
-          session: session, pool: master.patterns, until: setup.clock.now + setup.timeLeft * share)
+          session: session, pool: master.patterns, until: end ?? setup.clock.now + setup.timeLeft * share)
         if verbose { try session.log(outcome.summary) }
         if let patterns = outcome.patterns, let better = improvement(patterns, types: types, over: best) {
           best = better
@@ -801,8 +812,27 @@ struct ExactPipeline {
       let mustBeFull = rowsMustBeFull(rows: bound.value, scaled: scaled)
       if setup.timeLeft > .milliseconds(50) {
         let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
-        try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
-        note("wide dive")
+        if restrictedMasterRounds > 1 {
+          // The wide dive in rounds, each followed by the restricted
+          // master over the pool the dives have grown.
+          let end = setup.clock.now + setup.timeLeft * share
+          for round in 0..<restrictedMasterRounds where best.rowCount > bound.value {
+            let left = end - setup.clock.now
+            guard left > .milliseconds(100) else { break }
+            let roundEnd = setup.clock.now + left / (restrictedMasterRounds - round)
+            let diveEnd = setup.clock.now + (roundEnd - setup.clock.now) * (1 - restrictedMasterRoundShare)
+            try dive(
+              share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts, until: diveEnd,
+              seed: round == 0 ? nil : UInt64(round))
+            note("wide dive, round \(round + 1)")
+            if best.rowCount <= bound.value { break }
+            try restrictedMaster(share: 1, restrictions: restrictions, until: roundEnd)
+            note("restricted master, round \(round + 1)")
+          }
+        } else {
+          try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
+          note("wide dive")
+        }
         // Column generation so far, the dives' residual LPs included.
         if verbose { try session.log(master.summary) }
         if best.rowCount <= bound.value {
