@@ -147,4 +147,36 @@ final class RestrictedMasterHeuristicTests: XCTestCase {
       XCTAssertEqual(packing.rowCount, optimum, message)
     }
   }
+
+  /// Column generation without the exchange columns converges at the same
+  /// LP value, and where the items fill K rows exactly (cut from K full
+  /// rows: LP bound K) its pool's exactly-full patterns partition the
+  /// items fractionally: the heuristic's LP is feasible.
+  func testPoolWithoutExchangeColumnsHoldsAnLPSolution() throws {
+    var random = SplitMix64(seed: 7070)
+    let far = ContinuousClock().now + .seconds(60)
+    var checked = 0
+    for _ in 0..<40 {
+      let capacity = 30 + Int(random.next() % 70)
+      let rows = 3 + Int(random.next() % 5)
+      let sizes = Self.exactlyFullSizes(&random, capacity: capacity, rows: rows, cut: true)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let with = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      try master.setExchangeColumns(enabled: false)
+      let without = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      try master.setExchangeColumns(enabled: true)
+      let message = "sizes \(sizes), capacity \(capacity)"
+      XCTAssertEqual(with.masterObjective, without.masterObjective, accuracy: 1e-6, message)
+      XCTAssertEqual(without.masterObjective, Double(rows), accuracy: 1e-6, message)
+      var heuristic = RestrictedMasterHeuristic(types: types, rows: rows)
+      heuristic.feasibilityPump = false
+      let outcome = try heuristic.run(session: session, pool: master.patterns, until: ContinuousClock().now + .seconds(10))
+      XCTAssertEqual(outcome.lpFeasible, true, message)
+      checked += 1
+    }
+    XCTAssertGreaterThan(checked, 30)
+  }
 }

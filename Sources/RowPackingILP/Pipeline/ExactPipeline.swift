@@ -153,6 +153,19 @@ import RowPacking
 ///    (``branchAndPriceShiftedColumns``), so that its root starts at the
 ///    LP's value instead of the best packing's rows; the root's cuts on
 ///    items then refuted ANI 600_20000_NR_7 at 60 s (session 18).
+///    Off by default (``restrictedMasterAfterShortDive``,
+///    ``restrictedMasterAfterRestrictions``, ``restrictedMasterAfterWideDive``,
+///    ``restrictedMasterRounds``): the restricted master heuristic
+///    (``RestrictedMasterHeuristic``, "price-and-branch"), a
+///    set-partitioning MIP in the bound's rows over the master's pattern
+///    pool, filtered by waste and by the dual restrictions. Measured
+///    (release, 60 s, machine shared; docs/ARCHITECTURE.md, session 19):
+///    it found AI 201_2500_DI_5 in 1.4 s after the short dive (the
+///    default: 19-30 s), but on AI 600 GLPK's branch and bound reaches
+///    3 nodes a second over 2 500-6 000 exactly-full rows and found
+///    nothing in 90-160 s; on AI 801 the pool's exactly-full rows do not
+///    even partition the items fractionally; its time cost 600_20000_DI_5,
+///    DI_7 and 402_10000_DI_47, which the default found.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -443,6 +456,11 @@ struct ExactPipeline {
   /// followed by the restricted master with
   /// ``restrictedMasterRoundShare`` of the round's time.
   var restrictedMasterRounds = 1
+  /// Where given, before each restricted master, column generation to
+  /// convergence without the exchange columns
+  /// (``GilmoreGomoryColumnGeneration/setExchangeColumns(enabled:)``)
+  /// with this share of the heuristic's time.
+  var restrictedMasterPureColumns: Double? = nil
   var restrictedMasterRoundShare = 0.3
 
   func run() -> PackingResult {
@@ -588,8 +606,17 @@ struct ExactPipeline {
         heuristic.feasibilityPump = restrictedMasterFeasibilityPump
         heuristic.proximitySearchShare = restrictedMasterProximitySearch
         heuristic.depthFirst = restrictedMasterDepthFirst
-        let outcome = try heuristic.run(
-          session: session, pool: master.patterns, until: end ?? setup.clock.now + setup.timeLeft * share)
+        let until = end ?? setup.clock.now + setup.timeLeft * share
+        if let pricingShare = restrictedMasterPureColumns {
+          // Column generation without the exchange columns, so that the
+          // pool holds an LP solution of patterns alone.
+          try master.setExchangeColumns(enabled: false)
+          let solved = try master.solve(
+            until: setup.clock.now + (until - setup.clock.now) * pricingShare, toConvergence: true)
+          try master.setExchangeColumns(enabled: true)
+          note("column generation without exchange columns: \(solved.map { "\($0.masterObjective)" } ?? "not converged"), \(master.patterns.count) columns")
+        }
+        let outcome = try heuristic.run(session: session, pool: master.patterns, until: until)
         if verbose { try session.log(outcome.summary) }
         if let patterns = outcome.patterns, let better = improvement(patterns, types: types, over: best) {
           best = better
