@@ -25,15 +25,13 @@ import RowPacking
 /// solved on the residual for ``relaxAndFixShare`` of the time; when that
 /// finds nothing, the whole model with the rest.
 ///
-/// F. Vanderbeck, "Branching in branch-and-price: a generic scheme",
-/// Mathematical Programming 130, 2011 (price-and-branch as the restricted
-/// master heuristic); C. Joncour, S. Michel, R. Sadykov, D. Sverdlov and
-/// F. Vanderbeck, "Column generation based primal heuristics", Electronic
-/// Notes in Discrete Mathematics 36:695-702, 2010; R. Sadykov,
-/// F. Vanderbeck, A. Pessoa, I. Tahiri and E. Uchoa, "Primal heuristics
-/// for branch and price: the assets of diving methods", INFORMS Journal on
-/// Computing 31(2):251-267, 2019 (the restricted master heuristic as the
-/// baseline the dives are compared with).
+/// C. Joncour, S. Michel, R. Sadykov, D. Sverdlov and F. Vanderbeck,
+/// "Column generation based primal heuristics", Electronic Notes in
+/// Discrete Mathematics 36:695-702, 2010 (the restricted master
+/// heuristic among them); R. Sadykov, F. Vanderbeck, A. Pessoa, I. Tahiri
+/// and E. Uchoa, "Primal heuristics for branch and price: the assets of
+/// diving methods", INFORMS Journal on Computing 31(2):251-267, 2019 (the
+/// restricted master heuristic as a baseline for the dives).
 ///
 /// - Complexity: filtering O(pool x (pattern length + restrictions x
 ///   types)), then GLPK's simplex and branch and bound on at most the
