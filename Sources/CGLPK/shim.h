@@ -250,10 +250,16 @@ static inline int pb_lp_solution(pb_context *context, glp_prob *p, double *objec
 /// What the branch-and-bound callback knows: the wall-clock deadline
 /// (CLOCK_MONOTONIC seconds), an incumbent to offer once (1-based, or
 /// NULL), and the node count it reports back. `cliqueCuts` (set before
-/// the call) turns on GLPK's clique cuts.
+/// the call) turns on GLPK's clique cuts, `feasibilityPump` its
+/// feasibility pump (`fp_heur`), `proximitySearchMs` > 0 its proximity
+/// search (`ps_heur`) with that time limit, `depthFirst` depth-first
+/// backtracking (`GLP_BT_DFS`) instead of the best local bound.
 typedef struct pb_mip_info {
   double deadline;
   int cliqueCuts;
+  int depthFirst;
+  int feasibilityPump;
+  int proximitySearchMs;
   const double *incumbent;
   int incumbentOffered;
   int incumbentAccepted;
@@ -303,8 +309,13 @@ static inline int pb_intopt(pb_context *context, glp_prob *p, int timeLimitMs, p
   parm.cb_func = pb_mip_callback;
   parm.cb_info = info;
   parm.br_tech = GLP_BR_DTH;
-  parm.bt_tech = GLP_BT_BLB;
+  parm.bt_tech = info->depthFirst ? GLP_BT_DFS : GLP_BT_BLB;
   if (info->cliqueCuts) parm.clq_cuts = GLP_ON;
+  if (info->feasibilityPump) parm.fp_heur = GLP_ON;
+  if (info->proximitySearchMs > 0) {
+    parm.ps_heur = GLP_ON;
+    parm.ps_tm_lim = info->proximitySearchMs;
+  }
   *result = glp_intopt(p, &parm);
   *status = glp_mip_status(p);
   pb_leave();

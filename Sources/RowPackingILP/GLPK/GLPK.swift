@@ -432,13 +432,28 @@ final class GLPKProblem {
   ///   - cliqueCuts: whether GLPK separates clique cuts from the conflict
   ///     graph of the binary columns (its memory grows fast with their
   ///     number: callers turn it on for small models only).
-  func solveMIP(timeLimit: Duration, incumbent: [Double]?, cliqueCuts: Bool = false) throws(GLPKError) -> ProgramSolution {
+  ///   - feasibilityPump: whether GLPK runs its feasibility pump at the
+  ///     root (`fp_heur`; Fischetti, Glover and Lodi 2005).
+  ///   - proximitySearch: when given, GLPK's proximity search at the root
+  ///     (`ps_heur`; Fischetti and Monaci 2014) for at most that long.
+  ///     Both apply only where every integer column is binary (GLPK skips
+  ///     them otherwise).
+  ///   - depthFirst: depth-first backtracking instead of the node of best
+  ///     local bound (for a feasibility search, where every node has the
+  ///     same bound).
+  func solveMIP(
+    timeLimit: Duration, incumbent: [Double]?, cliqueCuts: Bool = false, feasibilityPump: Bool = false,
+    proximitySearch: Duration? = nil, depthFirst: Bool = false
+  ) throws(GLPKError) -> ProgramSolution {
     let ms = Self.milliseconds(timeLimit)
     let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) * 1e-18
     let oneBased: [Double]? = incumbent.map { [0] + $0 }
     var info = pb_mip_info()
     info.deadline = pb_monotonic_seconds() + seconds
     info.cliqueCuts = cliqueCuts ? 1 : 0
+    info.feasibilityPump = feasibilityPump ? 1 : 0
+    info.depthFirst = depthFirst ? 1 : 0
+    info.proximitySearchMs = proximitySearch.map { Self.milliseconds($0) } ?? 0
     var result: Int32 = 0
     var status: Int32 = 0
     let pointer = self.pointer

@@ -259,6 +259,23 @@ final class GilmoreGomoryColumnGeneration {
     return columns.count + revived.count
   }
 
+  /// Takes the exchange columns out of the master's simplex (fixed at 0)
+  /// or puts them back. Without them the master's optimum at the LP
+  /// bound uses patterns alone: where the items fill K rows exactly, a
+  /// solution of value K is then made of exactly-full patterns covering
+  /// the demands exactly, which a set-partitioning model over the
+  /// master's patterns (``RestrictedMasterHeuristic``) needs; with them,
+  /// a pattern's slot of one type may hold a smaller item, and the
+  /// patterns alone may not reach K (AI 801_40000: the exactly-full
+  /// patterns' partitioning LP was infeasible). The next solve starts by
+  /// the dual simplex.
+  ///
+  /// - Complexity: O(types).
+  func setExchangeColumns(enabled: Bool) throws(GLPKError) {
+    try problem.setColumnBounds((0..<exchangeCount).map { (index: $0, bounds: enabled ? .atLeast(0) : .fixed(0)) })
+    demandsChanged = true
+  }
+
   /// The columns of the master's simplex (patterns that fit the demands
   /// and are not retired).
   var activeColumnCount: Int {

@@ -153,6 +153,19 @@ import RowPacking
 ///    (``branchAndPriceShiftedColumns``), so that its root starts at the
 ///    LP's value instead of the best packing's rows; the root's cuts on
 ///    items then refuted ANI 600_20000_NR_7 at 60 s (session 18).
+///    Off by default (``restrictedMasterAfterShortDive``,
+///    ``restrictedMasterAfterRestrictions``, ``restrictedMasterAfterWideDive``,
+///    ``restrictedMasterRounds``): the restricted master heuristic
+///    (``RestrictedMasterHeuristic``, "price-and-branch"), a
+///    set-partitioning MIP in the bound's rows over the master's pattern
+///    pool, filtered by waste and by the dual restrictions. Measured
+///    (release, 60 s, machine shared; docs/ARCHITECTURE.md, session 19):
+///    it found AI 201_2500_DI_5 in 1.4 s after the short dive (the
+///    default: 19-30 s), but on AI 600 GLPK's branch and bound reaches
+///    3 nodes a second over 2 500-6 000 exactly-full rows and found
+///    nothing in 90-160 s; on AI 801 the pool's exactly-full rows do not
+///    even partition the items fractionally; its time cost 600_20000_DI_5,
+///    DI_7 and 402_10000_DI_47, which the default found.
 /// 5. As a last resort, the arc-flow MIP by GLPK's branch and bound, with the
 ///    best packing offered as incumbent (`glp_ios_heur_sol`).
 ///
@@ -424,6 +437,31 @@ struct ExactPipeline {
   /// The most additions the count of near-full rows may take (about 0.5 s;
   /// AI 1002_80000 needs 58 million).
   var nearFullRowsCountWorkLimit = 100_000_000
+  /// The restricted master heuristic (``RestrictedMasterHeuristic``:
+  /// a set-partitioning MIP over the master's pattern pool, K rows) and
+  /// its share of the time left at each of its places (nil: not there):
+  /// right after the short dive, after the near-full-rows stage (the pool
+  /// then holds the dual restrictions' columns, and their restrictions
+  /// filter it), after the wide dive (the pool holds the dives' columns).
+  var restrictedMasterAfterShortDive: Double? = nil
+  var restrictedMasterAfterRestrictions: Double? = nil
+  var restrictedMasterAfterWideDive: Double? = nil
+  /// Its options: relax-and-fix first, GLPK's feasibility pump, its
+  /// proximity search's share of the heuristic's time.
+  var restrictedMasterRelaxAndFix = false
+  var restrictedMasterFeasibilityPump = true
+  var restrictedMasterProximitySearch: Double? = nil
+  var restrictedMasterDepthFirst = true
+  /// The wide dive in this many rounds (1: one dive, the default), each
+  /// followed by the restricted master with
+  /// ``restrictedMasterRoundShare`` of the round's time.
+  var restrictedMasterRounds = 1
+  /// Where given, before each restricted master, column generation to
+  /// convergence without the exchange columns
+  /// (``GilmoreGomoryColumnGeneration/setExchangeColumns(enabled:)``)
+  /// with this share of the heuristic's time.
+  var restrictedMasterPureColumns: Double? = nil
+  var restrictedMasterRoundShare = 0.3
 
   func run() -> PackingResult {
     var best = setup.bestHeuristic
@@ -527,9 +565,13 @@ struct ExactPipeline {
       // The root LP's basis that the first dive saves, for the next dives
       // to start from.
       var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
-      func dive(share: Double, maxDiscrepancy: Int, maxRestarts: Int) throws(GLPKError) {
-        let until = setup.clock.now + setup.timeLeft * share
+      func dive(
+        share: Double, maxDiscrepancy: Int, maxRestarts: Int, until end: ContinuousClock.Instant? = nil,
+        seed: UInt64? = nil
+      ) throws(GLPKError) {
+        let until = end ?? setup.clock.now + setup.timeLeft * share
         var diving = LimitedDiscrepancyDiving(master: master, target: bound.value)
+        if let seed { diving.random = SplitMix64(seed: seed) }
         diving.rootBasis = diveRootBasis
         diving.maxDiscrepancy = maxDiscrepancy
         diving.maxRestarts = maxRestarts
@@ -552,6 +594,39 @@ struct ExactPipeline {
       try dive(share: searchFirst ? shortDiveShareAfterSearch : 0.2, maxDiscrepancy: 0, maxRestarts: 2)
       note("short dive")
       if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+
+      /// The restricted master heuristic over the master's patterns so
+      /// far, with `share` of the time left: a packing it finds becomes
+      /// the best.
+      func restrictedMaster(
+        share: Double, restrictions: [NearFullRowsModel.DualRestriction], until end: ContinuousClock.Instant? = nil
+      ) throws(GLPKError) {
+        var heuristic = RestrictedMasterHeuristic(types: types, rows: bound.value, restrictions: restrictions)
+        heuristic.relaxAndFix = restrictedMasterRelaxAndFix
+        heuristic.feasibilityPump = restrictedMasterFeasibilityPump
+        heuristic.proximitySearchShare = restrictedMasterProximitySearch
+        heuristic.depthFirst = restrictedMasterDepthFirst
+        let until = end ?? setup.clock.now + setup.timeLeft * share
+        if let pricingShare = restrictedMasterPureColumns {
+          // Column generation without the exchange columns, so that the
+          // pool holds an LP solution of patterns alone.
+          try master.setExchangeColumns(enabled: false)
+          let solved = try master.solve(
+            until: setup.clock.now + (until - setup.clock.now) * pricingShare, toConvergence: true)
+          try master.setExchangeColumns(enabled: true)
+          note("column generation without exchange columns: \(solved.map { "\($0.masterObjective)" } ?? "not converged"), \(master.patterns.count) columns")
+        }
+        let outcome = try heuristic.run(session: session, pool: master.patterns, until: until)
+        if verbose { try session.log(outcome.summary) }
+        if let patterns = outcome.patterns, let better = improvement(patterns, types: types, over: best) {
+          best = better
+        }
+      }
+      if let share = restrictedMasterAfterShortDive, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: [])
+        note("restricted master")
+        if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "LP") }
+      }
 
       /// Branch-and-price(-and-cut) on the bound's rows, one row below the
       /// best packing, with ``branchAndPriceShare`` of the time left: a
@@ -745,6 +820,13 @@ struct ExactPipeline {
       if best.rowCount <= bound.value {
         return setup.result(packing: best, bound: bound, stage: searchStage, nodes: nodes)
       }
+      if let share = restrictedMasterAfterRestrictions, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: restrictions)
+        note("restricted master")
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
       // The last resort's graph, built now (a few milliseconds): without
       // it, the searches below may take all the time left.
       let arcFlowGraph = ArcFlowGraph(types: types, arcLimit: arcLimit)
@@ -757,10 +839,36 @@ struct ExactPipeline {
       let mustBeFull = rowsMustBeFull(rows: bound.value, scaled: scaled)
       if setup.timeLeft > .milliseconds(50) {
         let share = !searchesEnd ? 0.6 : mustBeFull ? wideDiveShareWithoutMIP : 1.0
-        try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
-        note("wide dive")
+        if restrictedMasterRounds > 1 {
+          // The wide dive in rounds, each followed by the restricted
+          // master over the pool the dives have grown.
+          let end = setup.clock.now + setup.timeLeft * share
+          for round in 0..<restrictedMasterRounds where best.rowCount > bound.value {
+            let left = end - setup.clock.now
+            guard left > .milliseconds(100) else { break }
+            let roundEnd = setup.clock.now + left / (restrictedMasterRounds - round)
+            let diveEnd = setup.clock.now + (roundEnd - setup.clock.now) * (1 - restrictedMasterRoundShare)
+            try dive(
+              share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts, until: diveEnd,
+              seed: round == 0 ? nil : UInt64(round))
+            note("wide dive, round \(round + 1)")
+            if best.rowCount <= bound.value { break }
+            try restrictedMaster(share: 1, restrictions: restrictions, until: roundEnd)
+            note("restricted master, round \(round + 1)")
+          }
+        } else {
+          try dive(share: share, maxDiscrepancy: maxDiscrepancy, maxRestarts: maxRestarts)
+          note("wide dive")
+        }
         // Column generation so far, the dives' residual LPs included.
         if verbose { try session.log(master.summary) }
+        if best.rowCount <= bound.value {
+          return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
+        }
+      }
+      if let share = restrictedMasterAfterWideDive, setup.timeLeft > .milliseconds(100) {
+        try restrictedMaster(share: share, restrictions: restrictions)
+        note("restricted master after the wide dive")
         if best.rowCount <= bound.value {
           return setup.result(packing: best, bound: bound, stage: searchRaisedBound ? searchStage : "LP", nodes: nodes)
         }
