@@ -609,12 +609,16 @@ final class RyanFosterBranchAndPrice {
         for a in merged.indices { for b in merged.indices where b > a { together[merged[a] * count + merged[b], default: 0] += solution.values[c] } }
       }
       var pick: (g: Int, h: Int, score: Double, size: Int, failed: Int)? = nil
+      // Ties go to the first pair (by merged items): the dictionary's own
+      // order is seeded anew in every process, and the tree must not
+      // differ from run to run.
       for (key, value) in together where value > 1e-6 && value < 1 - 1e-6 {
         let (g, h) = (key / count, key % count)
         let score = min(value, 1 - value), size = groupSizes[g] + groupSizes[h]
         let failed = branchingHistory ? failures[sizesKey(groupSizes[g], groupSizes[h]), default: 0] : 0
         if let p = pick {
-          guard failed > p.failed || (failed == p.failed && (size > p.size || (size == p.size && score > p.score)))
+          guard failed > p.failed || (failed == p.failed && (size > p.size || (size == p.size
+            && (score > p.score || (score == p.score && key < p.g * count + p.h)))))
           else { continue }
         }
         pick = (g, h, score, size, failed)
