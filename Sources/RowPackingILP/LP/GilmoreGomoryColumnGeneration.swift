@@ -105,39 +105,6 @@ final class GilmoreGomoryColumnGeneration {
   private var exactCost = PricingCost()
   /// The work counted for the master's solves so far (``masterWork(iterations:rows:nonzeros:)``).
   private var masterWorkTotal = 0
-  /// The pricing's counted work and its time so far, for
-  /// ``masterScale``.
-  private var pricingWorkTotal = 0
-  private var pricingTimeTotal = Duration.zero
-  /// How many pricing cells a unit of the master's counted work is worth
-  /// on this instance: a power of two, measured once after
-  /// ``masterScaleSolves`` master solves as the ratio of the master's time
-  /// per counted unit to the pricing's, rounded to the nearest power of
-  /// two (1 before). GLPK's time per pivot is not a function of the
-  /// counts alone: on GI csBB500_5 (500 rows, 12 000 nonzeros a solve) a
-  /// pivot took three times as long as on ANI 600_20000 (520 rows,
-  /// 21 000 nonzeros), so the coarse grids' columns, each a master
-  /// solve, looked cheap there and the root LP took 215 master solves
-  /// instead of 83. Both times are measured on the same core at the same
-  /// load, so their ratio, rounded to a power of two, is the same from
-  /// run to run but near a rounding boundary; the decisions then depend
-  /// on counts alone.
-  private(set) var masterScale: Int? = nil
-  /// The master solves after which ``masterScale`` is measured.
-  static let masterScaleSolves = 16
-  /// The master's counted work, in pricing cells (``masterScale``).
-  private var scaledMasterWork: Int { masterWorkTotal * (masterScale ?? 1) }
-  /// The power of two nearest `ratio` (in log scale), from 1 to 64 (a
-  /// ratio below 1 counts as 1: the model's counts are calibrated on the
-  /// quickest masters).
-  ///
-  /// - Complexity: O(1).
-  static func powerOfTwo(nearest ratio: Double) -> Int {
-    guard ratio.isFinite else { return 1 }
-    var power = 1
-    while power < 64 && ratio >= Double(power) * 2.0.squareRoot() { power *= 2 }
-    return power
-  }
 
   /// What each way of exact pricing costs per column, where both are open
   /// (``KnapsackPricing/Answer/tableWasOptional``): the large table, or
@@ -486,8 +453,6 @@ final class GilmoreGomoryColumnGeneration {
         weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1, columnsTable: table)
       guard let answer = priced else { return nil }
       exactCost.add(answer.work)
-      pricingWorkTotal += answer.work
-      pricingTimeTotal += clock.now - start
       statistics.exactCalls[answer.method.rawValue] += 1
       statistics.exactTime[answer.method.rawValue] += clock.now - start
       statistics.exactWork[answer.method.rawValue] += answer.work
@@ -520,11 +485,6 @@ final class GilmoreGomoryColumnGeneration {
         let nonzeros = activeNonzeros
         let work = Self.masterWork(iterations: pivots, rows: types.count, nonzeros: nonzeros)
         masterWorkTotal += work
-        if masterScale == nil, iterations >= Self.masterScaleSolves, pricingWorkTotal > 0, masterWorkTotal > 0 {
-          let masterPerUnit = (lpTime / .seconds(1)) / Double(masterWorkTotal)
-          let pricingPerUnit = (pricingTimeTotal / .seconds(1)) / Double(pricingWorkTotal)
-          masterScale = Self.powerOfTwo(nearest: masterPerUnit / pricingPerUnit)
-        }
         statistics.masterIterations += pivots
         statistics.masterWork += work
       }
@@ -571,7 +531,7 @@ final class GilmoreGomoryColumnGeneration {
         // exact pricing about 3 ms) the root LP then converges in 7 s
         // instead of 15 s. Small masters (Waescher, Scholl_3) keep the rule
         // above alone.
-        let solveMean = iterations == 0 ? 0 : scaledMasterWork / iterations
+        let solveMean = iterations == 0 ? 0 : masterWorkTotal / iterations
         var found = false
         for grid in 0..<pricing.coarseGridCount
         where coarseCost[grid].mean * 2 <= exactCost.mean
@@ -582,8 +542,6 @@ final class GilmoreGomoryColumnGeneration {
           let (patterns, work) = pricing.coarseColumnsAndWork(
             grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
           coarseCost[grid].add(work)
-          pricingWorkTotal += work
-          pricingTimeTotal += clock.now - tG
           statistics.coarseCalls += 1
           statistics.coarseTime += clock.now - tG
           statistics.coarseWork += work
@@ -649,7 +607,7 @@ final class GilmoreGomoryColumnGeneration {
         statistics.trace.append((seconds, objective, best))
       }
       if let table = weighedWay {
-        let solve = scaledMasterWork / iterations
+        let solve = masterWorkTotal / iterations
         if table { tableCost.credit(added, solve: solve) } else { singleCost.credit(added, solve: solve) }
       }
       if added == 0 {
