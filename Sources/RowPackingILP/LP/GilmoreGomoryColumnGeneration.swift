@@ -204,8 +204,14 @@ final class GilmoreGomoryColumnGeneration {
   /// iteration computes a row of the simplex table over the non-basic
   /// columns and updates the basis factors (per nonzero and per row).
   /// Calibrated against GLPK's measured solve times (release; AI and ANI
-  /// 600, GI 500, Scholl_3: by least squares over the runs' totals, then
-  /// scaled to the pricing's cells on a quiet machine, 0.85 ns a cell).
+  /// 600, GI 500, Scholl_3, scaled to the pricing's cells, about 0.85 ns
+  /// a cell on a quiet machine): a pivot took about as long on GI
+  /// csBB500_5 (500 rows, 12 000 nonzeros a solve) as on ANI 600_20000
+  /// (520 rows, 21 000), so the rows weigh as much as the nonzeros; with
+  /// the nonzeros alone the coarse grids' columns (each a master solve)
+  /// looked cheap on GI, and its root LP took 215 master solves instead
+  /// of 83. A pivot is still overcounted up to twice on small masters
+  /// (GI csAA500_1: 60 us against 105), where it weighs little.
   ///
   /// - Complexity: O(1).
   static func masterWork(iterations: Int, rows: Int, nonzeros: Int) -> Int {
@@ -215,7 +221,7 @@ final class GilmoreGomoryColumnGeneration {
   /// The coefficients of ``masterWork(iterations:rows:nonzeros:)``.
   enum MasterWork {
     static let iterationNonzero = 5
-    static let iterationRow = 3
+    static let iterationRow = 200
     static let solveNonzero = 100
     static let solveRow = 100
   }
