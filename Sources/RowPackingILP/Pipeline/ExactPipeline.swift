@@ -318,6 +318,10 @@ struct ExactPipeline {
   /// the cuts) starts from an optimal basis instead of the dive's last
   /// residual's (docs/ARCHITECTURE.md, session 19).
   var restoreRootBasisAfterDives = true
+  /// Other optimal solutions of the tree's root master on which its cuts
+  /// are separated too (``RyanFosterBranchAndPrice/alternativeOptimaAtRoot``;
+  /// 0: off, the default).
+  var branchAndPriceAlternativeOptima = 0
   /// Whether that tree's give-up time (``branchAndPriceGiveUpShare``)
   /// runs again from the end of its root node
   /// (``RyanFosterBranchAndPrice/giveUpTimeFromRoot``).
