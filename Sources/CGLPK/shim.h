@@ -352,6 +352,15 @@ static inline int pb_set_column_bounds(pb_context *context, glp_prob *p, int cou
   return 0;
 }
 
+/// Sets the objective coefficients of columns (1-based indices).
+static inline int pb_set_objective(pb_context *context, glp_prob *p, int count, const int *index,
+                                   const double *value) {
+  PB_GUARD(context)
+  for (int k = 0; k < count; k++) glp_set_obj_coef(p, index[k], value[k]);
+  pb_leave();
+  return 0;
+}
+
 /// Deletes columns (1-based indices, distinct); GLPK renumbers the others
 /// in their order. A basic column deleted leaves the basis invalid.
 static inline int pb_delete_columns(pb_context *context, glp_prob *p, int count, const int *index) {

@@ -203,6 +203,14 @@ final class BranchAndPriceTests: XCTestCase {
     try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150)
   }
 
+  /// And with the root's cuts separated on other optimal solutions too
+  /// (``RyanFosterBranchAndPrice/alternativeOptimaAtRoot``): the master's
+  /// bounds and objective, changed for those solves, must be restored, or
+  /// the tree would refute a row count that holds a packing.
+  func testProvenOptimumEqualsBruteForceWithCutsOnOtherOptima() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150, alternativeOptima: 3)
+  }
+
   /// A tree that gives up after a node without pruning
   /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``) answers "not
   /// decided" or the truth: never a packing below the optimum nor a
@@ -397,8 +405,9 @@ final class BranchAndPriceTests: XCTestCase {
   func provenOptimumEqualsBruteForce(
     branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40,
     columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris,
-    laterColumns: Bool = false
+    laterColumns: Bool = false, alternativeOptima: Int = 0
   ) throws {
+    var alternativeSolves = 0
     var added = 0
     var branched = 0
     var restarts = 0
@@ -420,11 +429,13 @@ final class BranchAndPriceTests: XCTestCase {
         tree.columnLimit = columnLimit
         tree.steepestEdge = steepestEdge
         tree.ratioTest = ratioTest
+        tree.alternativeOptimaAtRoot = alternativeOptima
         if laterColumns { tree.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
         let outcome = try tree.decide(rows: rows, until: far)
         if laterColumns && tree.laterColumns.isEmpty { added += 1 }
         restarts += outcome.restarts
         cuts += outcome.cuts
+        alternativeSolves += outcome.alternativeSolves
         deleted += outcome.deletedColumns
         return outcome
       }
@@ -448,6 +459,7 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
     if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
     if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
+    if alternativeOptima > 0 { XCTAssertGreaterThan(alternativeSolves, 20, "few solves for other optima: hardly tested") }
     if laterColumns { XCTAssertGreaterThan(added, 20, "few trees took their later columns: they are hardly tested") }
     if columnLimit != nil { XCTAssertGreaterThan(deleted, 20, "few columns deleted: the deletion is hardly tested") }
   }

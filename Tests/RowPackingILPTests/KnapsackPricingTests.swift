@@ -108,6 +108,41 @@ final class KnapsackPricingTests: XCTestCase {
     XCTAssertNotNil(pricing.best(weights: weights, bounds: bounds, until: ContinuousClock().now + .seconds(3600)))
   }
 
+  /// The work a pricing counts (``KnapsackPricing/Work``), which column
+  /// generation weighs instead of the clock: the same call counts the
+  /// same, a dynamic programme counts at least its table's cells, the
+  /// searches over large capacities count their nodes, and a coarse
+  /// grid's count comes with the same patterns as without it.
+  func testWorkIsCountedTheSameEveryTime() {
+    let far = ContinuousClock().now + .seconds(3600)
+    for seed in UInt64(1)...60 {
+      let c = Self.randomCase(seed: seed)
+      let large = Case(
+        sizes: c.sizes.map { $0 * 10_007 + 5003 }, bounds: c.bounds, weights: c.weights, capacity: c.capacity * 10_007)
+      for k in [c, large] {
+        let pricing = KnapsackPricing(sizes: k.sizes, capacity: k.capacity)
+        let first = pricing.best(weights: k.weights, bounds: k.bounds, until: far)
+        let second = pricing.best(weights: k.weights, bounds: k.bounds, until: far)
+        XCTAssertEqual(first?.work, second?.work, "seed \(seed)")
+        XCTAssertEqual(first?.method, second?.method, "seed \(seed)")
+        guard let first else { continue }
+        XCTAssertGreaterThan(first.work, 0, "seed \(seed)")
+        if first.method == .dynamicProgramme && !first.pattern.isEmpty {
+          XCTAssertGreaterThan(first.work, k.capacity, "seed \(seed): a table of capacity + 1 cells a piece")
+        }
+        if first.method == .branchAndBound || first.method == .gridBound {
+          XCTAssertGreaterThanOrEqual(first.work, first.nodes, "seed \(seed): the nodes count")
+        }
+        for grid in 0..<pricing.coarseGridCount {
+          let counted = pricing.coarseColumnsAndWork(grid: grid, weights: k.weights, bounds: k.bounds, others: 5)
+          XCTAssertEqual(counted.patterns, pricing.coarseColumns(grid: grid, weights: k.weights, bounds: k.bounds, others: 5))
+          XCTAssertEqual(counted.work, pricing.coarseColumnsAndWork(grid: grid, weights: k.weights, bounds: k.bounds, others: 5).work)
+          XCTAssertGreaterThan(counted.work, 0)
+        }
+      }
+    }
+  }
+
   func testCoarsePatternsFitTheTrueCapacity() {
     for seed in UInt64(1)...100 {
       var c = Self.randomCase(seed: seed)

@@ -1,5 +1,6 @@
 @testable import RowPackingILP
 import RowPacking
+import Foundation
 import TestSupport
 import XCTest
 
@@ -116,33 +117,90 @@ final class StabilisedColumnGenerationTests: XCTestCase {
 
   /// The rule of the weighing: the single pattern first, the table once it
   /// entered a few columns; then the cheaper per column is taken, the other every
-  /// ``GilmoreGomoryColumnGeneration/reprobeEvery``-th time.
+  /// ``GilmoreGomoryColumnGeneration/reprobeEvery``-th time. Costs are
+  /// counted work (cells of a dynamic programme, about a nanosecond each).
   func testCheaperWayPerColumnIsPreferred() {
     typealias Cost = GilmoreGomoryColumnGeneration.ColumnCost
     let prefers = GilmoreGomoryColumnGeneration.prefersTable
     let every = GilmoreGomoryColumnGeneration.reprobeEvery
+    let millisecond = 1_000_000
     var table = Cost()
     var single = Cost()
     XCTAssertFalse(prefers(table, single, 0), "the single pattern first")
     for k in 1...GilmoreGomoryColumnGeneration.probeTableAfter {
-      single.charge(.milliseconds(1))
-      single.credit(1, solve: .milliseconds(1))
+      single.charge(millisecond)
+      single.credit(1, solve: millisecond)
       XCTAssertEqual(prefers(table, single, k), k == GilmoreGomoryColumnGeneration.probeTableAfter,
                      "the table once exact pricing went on for some columns")
     }
     // 40 ms and a 2 ms master solve for 30 columns against 2 ms for one: the table.
-    table.charge(.milliseconds(40))
-    table.credit(30, solve: .milliseconds(2))
+    table.charge(40 * millisecond)
+    table.credit(30, solve: 2 * millisecond)
     XCTAssertTrue(prefers(table, single, 2))
     XCTAssertFalse(prefers(table, single, every), "the other way again")
     // Recent pricings weigh more: the table's columns are no longer
     // needed (the bound is reached), or few.
     for added in [0, 2, 0, 1] {
-      table.charge(.milliseconds(40))
-      if added > 0 { table.credit(added, solve: .milliseconds(2)) }
+      table.charge(40 * millisecond)
+      if added > 0 { table.credit(added, solve: 2 * millisecond) }
     }
     XCTAssertFalse(prefers(table, single, 7))
     XCTAssertTrue(prefers(table, single, 2 * every), "the other way again")
+  }
+
+  /// The choices of column generation (coarse grid or exact pricing, the
+  /// table or the single pattern) are weighed by counted work, not the
+  /// clock: the same instance solved twice, once while another thread
+  /// loads the machine, gives the same columns, the same solution and the
+  /// same counts. Seeded instances where both choices are open (at least
+  /// ``KnapsackPricing/columnsMinimumTypes`` types, capacities with a
+  /// coarse grid, tables above the small limit).
+  func testSameInstanceGivesTheSameColumns() throws {
+    for seed in UInt64(1)...3 {
+      var random = SplitMix64(seed: seed &+ 901)
+      let capacity = 8_000 + Int(random.next() % 4_000)
+      let sizes = (0..<(130 + Int(random.next() % 30))).map { _ in
+        capacity / 20 + Int(random.next() % UInt64(capacity * 9 / 20))
+      }
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): \(types.count) types, capacity \(capacity)"
+      func solve(load: Bool) throws -> (GilmoreGomoryColumnGeneration.Solution, GilmoreGomoryColumnGeneration) {
+        let session = GLPKSession(verbose: false)
+        defer { session.close() }
+        let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+        master.pricing.dynamicProgrammingCells = 100_000
+        // Another thread spinning while this one solves, so that clock
+        // costs would differ from the first solve's.
+        let busy = load ? LoadThread() : nil
+        defer { busy?.stop() }
+        return (try XCTUnwrap(try master.solve(until: far, toConvergence: true)), master)
+      }
+      let (first, a) = try solve(load: false)
+      let (second, b) = try solve(load: true)
+      XCTAssertGreaterThan(a.statistics.coarseCalls, 0, "a coarse grid must be tried: \(label)")
+      XCTAssertGreaterThan(a.tableCost.pricings + a.singleCost.pricings, 0, "the ways must be weighed: \(label)")
+      XCTAssertEqual(a.patterns, b.patterns, label)
+      XCTAssertEqual(first.values, second.values, label)
+      XCTAssertEqual(first.masterObjective, second.masterObjective, label)
+      XCTAssertEqual(a.iterations, b.iterations, label)
+      XCTAssertEqual(a.statistics.masterIterations, b.statistics.masterIterations, label)
+      XCTAssertEqual(a.statistics.masterWork, b.statistics.masterWork, label)
+      XCTAssertEqual(a.statistics.exactCalls, b.statistics.exactCalls, label)
+      XCTAssertEqual(a.statistics.coarseCalls, b.statistics.coarseCalls, label)
+      XCTAssertEqual(a.tableCost.pricings, b.tableCost.pricings, label)
+    }
+  }
+
+  /// A thread that keeps a core busy until stopped.
+  private final class LoadThread: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+
+    init() {
+      Thread { [self] in while isRunning {} }.start()
+    }
+    var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+    func stop() { lock.lock(); running = false; lock.unlock() }
   }
 
   /// The brute-force optimum and the core's dense-simplex LP (and its

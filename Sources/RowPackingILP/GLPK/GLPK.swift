@@ -291,6 +291,14 @@ final class GLPKProblem {
     try session.guarded { pb_set_column_bounds($0, pointer, Int32(changes.count), index, types, lower, upper) }
   }
 
+  /// Changes the objective coefficients of columns (0-based indices).
+  func setObjective(_ changes: [(index: Int, value: Double)]) throws(GLPKError) {
+    guard !changes.isEmpty else { return }
+    let index = changes.map { Int32($0.index + 1) }
+    let values = changes.map(\.value)
+    try session.guarded { pb_set_objective($0, pointer, Int32(changes.count), index, values) }
+  }
+
   private static func milliseconds(_ d: Duration) -> Int32 {
     let (s, a) = d.components
     let ms = max(1, s * 1000 + a / 1_000_000_000_000_000)

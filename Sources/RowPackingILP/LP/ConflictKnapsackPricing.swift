@@ -167,7 +167,10 @@ struct ConflictKnapsackPricing {
     }
     search(0, room: capacity, value: 0)
     if outOfTime { return nil }
-    best.others = Array(Set(found)).filter { $0 != best.items && !$0.isEmpty }
+    // Without repeats, in the order found (a Set's order is seeded anew
+    // in every process: the tree's columns must not differ from run to run).
+    var seen: Set<[Int]> = [best.items, []]
+    best.others = found.filter { seen.insert($0).inserted }
     best.nodes = nodes
     return best
   }

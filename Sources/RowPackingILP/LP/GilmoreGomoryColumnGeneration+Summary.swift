@@ -17,12 +17,12 @@ extension GilmoreGomoryColumnGeneration {
     func seconds(_ d: Duration) -> String { fixed(d / .seconds(1), 3) + "s" }
     let s = statistics
     let exact = KnapsackPricing.Method.allCases.filter { s.exactCalls[$0.rawValue] > 0 }.map {
-      "\($0) \(s.exactCalls[$0.rawValue]) in \(seconds(s.exactTime[$0.rawValue]))"
+      "\($0) \(s.exactCalls[$0.rawValue]) in \(seconds(s.exactTime[$0.rawValue])) (work \(s.exactWork[$0.rawValue]))"
     }
     let trace = s.trace.map { "\(fixed($0.seconds, 1)):\(fixed($0.objective, 2))/\(fixed($0.bound, 2))" }
-    return "column generation: \(iterations) master solves in \(seconds(lpTime)), pricing \(seconds(priceTime)); "
+    return "column generation: \(iterations) master solves in \(seconds(lpTime)) (\(s.masterIterations) simplex iterations, work \(s.masterWork)), pricing \(seconds(priceTime)); "
       + "exact pricings: \(exact.joined(separator: ", ")), \(s.exactNodes) nodes, \(s.misPricings) mis-pricings; "
-      + "coarse pricings \(s.coarseCalls) (\(s.coarseHits) with columns) in \(seconds(s.coarseTime)); "
+      + "coarse pricings \(s.coarseCalls) (\(s.coarseHits) with columns) in \(seconds(s.coarseTime)) (work \(s.coarseWork)); "
       + "columns \(s.columns)\(retiredCount > 0 ? " (retired \(retiredCount), revived \(revivedCount))" : ""); trace (s:objective/bound) " + trace.joined(separator: " ")
   }
 }

@@ -87,14 +87,24 @@ final class GilmoreGomoryColumnGeneration {
     var coarseTime = Duration.zero
     /// Columns entered into the master.
     var columns = 0
+    /// GLPK's simplex iterations over the master solves, and the work
+    /// counted for the solves (``masterWork(iterations:rows:nonzeros:)``),
+    /// for exact pricing (per method) and for coarse pricing
+    /// (``KnapsackPricing/Work``).
+    var masterIterations = 0
+    var masterWork = 0
+    var exactWork = [Int](repeating: 0, count: KnapsackPricing.Method.allCases.count)
+    var coarseWork = 0
     /// (seconds since the first solve, master objective, best Farley bound),
     /// at most one a second.
     var trace: [(seconds: Double, objective: Double, bound: Double)] = []
   }
   private var traceStart: ContinuousClock.Instant? = nil
-  /// The time of each coarse grid's pricing and of exact pricing, per call.
+  /// The work of each coarse grid's pricing and of exact pricing, per call.
   private var coarseCost: [PricingCost]
   private var exactCost = PricingCost()
+  /// The work counted for the master's solves so far (``masterWork(iterations:rows:nonzeros:)``).
+  private var masterWorkTotal = 0
 
   /// What each way of exact pricing costs per column, where both are open
   /// (``KnapsackPricing/Answer/tableWasOptional``): the large table, or
@@ -105,26 +115,27 @@ final class GilmoreGomoryColumnGeneration {
   private var weighedPricings = 0
 
   /// The recent cost of a way of pricing per column that prices out: the
-  /// pricings and the master solves their columns force, in seconds, over
-  /// the columns, each earlier pricing counting half as much as the next.
-  /// A pricing whose columns are not needed (the bound is reached) costs
-  /// its time for none.
+  /// pricings and the master solves their columns force, in counted work
+  /// (``KnapsackPricing/Work``, ``masterWork(iterations:rows:nonzeros:)``),
+  /// over the columns, each earlier pricing counting half as much as the
+  /// next. A pricing whose columns are not needed (the bound is reached)
+  /// costs its work for none.
   struct ColumnCost {
-    var seconds = 0.0
+    var work = 0.0
     var columns = 0.0
     var pricings = 0
     /// The columns entered in all, not discounted.
     var entered = 0
-    var perColumn: Double { seconds / max(columns, 1) }
-    /// A pricing of `time`.
-    mutating func charge(_ time: Duration) {
-      seconds = seconds / 2 + time / .seconds(1)
+    var perColumn: Double { work / max(columns, 1) }
+    /// A pricing of `work`.
+    mutating func charge(_ work: Int) {
+      self.work = self.work / 2 + Double(work)
       columns /= 2
       pricings += 1
     }
-    /// Its `added` columns, entered by a master solve of about `solve`.
-    mutating func credit(_ added: Int, solve: Duration) {
-      seconds += solve / .seconds(1)
+    /// Its `added` columns, entered by a master solve of about `solve` work.
+    mutating func credit(_ added: Int, solve: Int) {
+      work += Double(solve)
       columns += Double(added)
       entered += added
     }
@@ -146,13 +157,13 @@ final class GilmoreGomoryColumnGeneration {
   /// tried again every ``reprobeEvery``-th time, since the costs move as
   /// the duals settle.
   ///
-  /// Measured in wall time, not in counted work: the master solve is
-  /// GLPK's, whose time per simplex iteration grows with the master and has
-  /// no count that this side can weigh against table cells or search nodes,
-  /// and the coarse grids are already weighed by wall time (in
-  /// ``solve(until:enough:toConvergence:)``). The
-  /// choice changes only the speed: both ways price exactly, so the LP
-  /// converges to the same bound either way.
+  /// Weighed in counted work, not wall time (``KnapsackPricing/Work``,
+  /// ``masterWork(iterations:rows:nonzeros:)``): the choice changes the
+  /// columns and so the LP's final solution (the LP is degenerate), and
+  /// the cuts separated from it later; with counts the same instance
+  /// gives the same columns on every run, whatever the machine's load.
+  /// Both ways price exactly, so the LP converges to the same bound
+  /// either way.
   ///
   /// - Parameters:
   ///   - table: the table's recent cost per column.
@@ -173,16 +184,56 @@ final class GilmoreGomoryColumnGeneration {
   /// is never built.
   static let probeTableAfter = 4
 
-  /// Running mean of the wall time of a pricing method.
+  /// Running mean of the counted work of a pricing method.
   private struct PricingCost {
-    var total = Duration.zero
+    var total = 0
     var calls = 0
-    /// The mean time per call (zero before the first call, so that every method is tried).
-    var mean: Duration { calls == 0 ? .zero : total / calls }
-    mutating func add(_ time: Duration) {
-      total += time
+    /// The mean work per call (zero before the first call, so that every method is tried).
+    var mean: Int { calls == 0 ? 0 : total / calls }
+    mutating func add(_ work: Int) {
+      total += work
       calls += 1
     }
+  }
+
+  /// The work counted for a master solve of `iterations` simplex
+  /// iterations over `rows` rows and `nonzeros` nonzeros in the columns
+  /// that take part, in the units of ``KnapsackPricing/Work`` (about a
+  /// nanosecond): GLPK copies the problem into its working form at every
+  /// solve and factorises the basis (per nonzero and per row), and each
+  /// iteration computes a row of the simplex table over the non-basic
+  /// columns and updates the basis factors (per nonzero and per row).
+  /// Calibrated against GLPK's measured solve times (release; AI and ANI
+  /// 600, GI 500, Scholl_3, scaled to the pricing's cells, about 0.85 ns
+  /// a cell on a quiet machine): a pivot took about as long on GI
+  /// csBB500_5 (500 rows, 12 000 nonzeros a solve) as on ANI 600_20000
+  /// (520 rows, 21 000), so the rows weigh as much as the nonzeros; with
+  /// the nonzeros alone the coarse grids' columns (each a master solve)
+  /// looked cheap on GI, and its root LP took 215 master solves instead
+  /// of 83. A pivot is still overcounted up to twice on small masters
+  /// (GI csAA500_1: 60 us against 105), where it weighs little.
+  ///
+  /// - Complexity: O(1).
+  static func masterWork(iterations: Int, rows: Int, nonzeros: Int) -> Int {
+    let perIteration = MasterWork.iterationNonzero * nonzeros + MasterWork.iterationRow * rows
+    return iterations * perIteration + MasterWork.solveNonzero * nonzeros + MasterWork.solveRow * rows
+  }
+  /// The coefficients of ``masterWork(iterations:rows:nonzeros:)``.
+  enum MasterWork {
+    static let iterationNonzero = 5
+    static let iterationRow = 200
+    static let solveNonzero = 100
+    static let solveRow = 100
+  }
+
+  /// Nonzeros in the master's columns that take part in its simplex
+  /// (exchange columns, and patterns that fit and are not retired).
+  ///
+  /// - Complexity: O(columns).
+  private var activeNonzeros: Int {
+    var n = 2 * exchangeCount
+    for k in patterns.indices where enabled[k] && !retired[k] { n += counts[k].count }
+    return n
   }
 
   /// The outcome of one column generation.
@@ -423,13 +474,14 @@ final class GilmoreGomoryColumnGeneration {
       let table = Self.prefersTable(table: tableCost, single: singleCost, weighedPricings: weighedPricings)
       let priced = pricing.best(
         weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1, columnsTable: table)
-      exactCost.add(clock.now - start)
       guard let answer = priced else { return nil }
+      exactCost.add(answer.work)
       statistics.exactCalls[answer.method.rawValue] += 1
       statistics.exactTime[answer.method.rawValue] += clock.now - start
+      statistics.exactWork[answer.method.rawValue] += answer.work
       statistics.exactNodes += answer.nodes
       if answer.tableWasOptional {
-        if table { tableCost.charge(clock.now - start) } else { singleCost.charge(clock.now - start) }
+        if table { tableCost.charge(answer.work) } else { singleCost.charge(answer.work) }
         weighedPricings += 1
         weighedWay = table
       }
@@ -443,6 +495,7 @@ final class GilmoreGomoryColumnGeneration {
       let left = deadline - clock.now
       if left <= .zero { return nil }
       let tA = clock.now
+      let iterationsBefore = try problem.iterationCount()
       // A basis GLPK cannot factorise (a restored one should not be: its
       // matrix was factorised when saved) is replaced by the standard
       // basis within solveLP.
@@ -450,6 +503,14 @@ final class GilmoreGomoryColumnGeneration {
         timeLimit: left, dual: dual, dualTolerance: simplexTolerance, primalTolerance: simplexTolerance)
       lpTime += clock.now - tA
       iterations += 1
+      do {
+        let pivots = max(0, try problem.iterationCount() - iterationsBefore)
+        let nonzeros = activeNonzeros
+        let work = Self.masterWork(iterations: pivots, rows: types.count, nonzeros: nonzeros)
+        masterWorkTotal += work
+        statistics.masterIterations += pivots
+        statistics.masterWork += work
+      }
       dual = false
       weighedWay = nil
       guard lp.status == .optimal else {
@@ -493,7 +554,7 @@ final class GilmoreGomoryColumnGeneration {
         // exact pricing about 3 ms) the root LP then converges in 7 s
         // instead of 15 s. Small masters (Waescher, Scholl_3) keep the rule
         // above alone.
-        let solveMean = iterations == 0 ? Duration.zero : lpTime / iterations
+        let solveMean = iterations == 0 ? 0 : masterWorkTotal / iterations
         var found = false
         for grid in 0..<pricing.coarseGridCount
         where coarseCost[grid].mean * 2 <= exactCost.mean
@@ -501,10 +562,12 @@ final class GilmoreGomoryColumnGeneration {
             || (coarseCost[grid].mean + solveMean) * 3 <= exactCost.mean + solveMean)
         {
           let tG = clock.now
-          let patterns = pricing.coarseColumns(grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
-          coarseCost[grid].add(clock.now - tG)
+          let (patterns, work) = pricing.coarseColumnsAndWork(
+            grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
+          coarseCost[grid].add(work)
           statistics.coarseCalls += 1
           statistics.coarseTime += clock.now - tG
+          statistics.coarseWork += work
           let entered = try add(pricingOut(patterns))
           statistics.columns += entered
           if entered > 0 { statistics.coarseHits += 1; found = true; break }
@@ -567,7 +630,7 @@ final class GilmoreGomoryColumnGeneration {
         statistics.trace.append((seconds, objective, best))
       }
       if let table = weighedWay {
-        let solve = lpTime / iterations
+        let solve = masterWorkTotal / iterations
         if table { tableCost.credit(added, solve: solve) } else { singleCost.credit(added, solve: solve) }
       }
       if added == 0 {

@@ -90,6 +90,30 @@ struct KnapsackPricing {
     var tableWasOptional = false
     /// Which search settled the maximum (for the `--verbose` statistics).
     var method = Method.dynamicProgramme
+    /// The work of the pricing, counted (``Work``): the same weights and
+    /// bounds always give the same count, so that column generation can
+    /// weigh its ways of pricing without a clock.
+    var work = 0
+  }
+
+  /// Deterministic counts of the pricing's work, in cells of a dynamic
+  /// programme's table (about a nanosecond each in release builds): a
+  /// search node counts as a fixed number of cells, calibrated against
+  /// measured times (release, AI/ANI 600, GI 500, Scholl_3). Column
+  /// generation weighs its choices by these counts
+  /// (``GilmoreGomoryColumnGeneration``), so that the same instance gives
+  /// the same columns on every run.
+  enum Work {
+    /// The cells a node of the grid-bounded search (O(1) a node) counts.
+    static let gridNodeCells = 8
+    /// The cells a node of the branch and bound counts per 64 types (its
+    /// bound walks the types from the node's on).
+    static let branchAndBoundNodeCells = 5
+    /// The cells a cell of the grid-bounded search's table counts (a
+    /// pass per copy of each type, in `Double`).
+    static let gridTableCells = 4
+    /// The cells every pricing counts per candidate type (sorting, setup).
+    static let perTypeCells = 100
   }
 
   /// The searches of ``best(weights:bounds:until:others:columnsTable:)``,
@@ -124,14 +148,24 @@ struct KnapsackPricing {
   ///
   /// - Complexity: O(*C* / unit x sum(log *bound_t*) + types x chunks).
   func coarseColumns(grid: Int, weights: [Int], bounds: [Int], others: Int = 0) -> [Pattern] {
+    coarseColumnsAndWork(grid: grid, weights: weights, bounds: bounds, others: others).patterns
+  }
+
+  /// ``coarseColumns(grid:weights:bounds:others:)`` and the work of its
+  /// dynamic programme (``Work``: its table's cells).
+  ///
+  /// - Complexity: as ``coarseColumns(grid:weights:bounds:others:)``.
+  func coarseColumnsAndWork(grid: Int, weights: [Int], bounds: [Int], others: Int = 0) -> (patterns: [Pattern], work: Int) {
     let coarseCapacity = capacity / coarseUnits[grid]
     let gridSizes = coarseSizes[grid]
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && gridSizes[$0] <= coarseCapacity }
-    if candidates.isEmpty { return [] }
+    if candidates.isEmpty { return ([], sizes.count) }
     let answer = Self.dynamicProgramme(
       weights: weights, bounds: bounds, candidates: candidates, sizes: gridSizes, capacity: coarseCapacity,
       others: others, nodes: 0)
-    return [answer.pattern] + answer.others
+    let pieces = Self.binaryPieces(sizes: gridSizes, bounds: bounds, capacity: coarseCapacity, of: candidates)
+    let work = (coarseCapacity + 1) * pieces + Work.perTypeCells * candidates.count
+    return ([answer.pattern] + answer.others, work)
   }
 
   /// Patterns that each hold one item type `t` beside the best filling of
@@ -196,7 +230,7 @@ struct KnapsackPricing {
     columnsTable: Bool = true
   ) -> Answer? {
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
-    if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0) }
+    if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0, work: sizes.count) }
     let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: candidates)
     let cells = (capacity + 1) * pieces
     let optional = cells > dynamicProgrammingCells && cells <= columnsTableCells
@@ -206,11 +240,13 @@ struct KnapsackPricing {
         weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
         others: others, nodes: 0)
       answer.tableWasOptional = optional
+      answer.work = cells + Work.perTypeCells * candidates.count
       return answer
     }
     guard var answer = single(weights: weights, bounds: bounds, candidates: candidates, cells: cells, until: deadline, others: others)
     else { return nil }
     answer.tableWasOptional = optional
+    answer.work += Work.perTypeCells * candidates.count
     return answer
   }
 
@@ -242,15 +278,22 @@ struct KnapsackPricing {
       for (k, t) in candidates.enumerated() { pattern.append(contentsOf: repeatElement(t, count: counts[k])) }
       return pattern
     }
+    // The grid's table (at most its finest grid's cells per candidate)
+    // and its nodes.
+    var work = KnapsackGridBound.finestGrid(types: candidates.count) * (candidates.count + 1) * Work.gridTableCells
+      + gridAnswer.nodes * Work.gridNodeCells
     if gridAnswer.upperBound <= gridAnswer.value {
       return Answer(
         value: gridAnswer.value, pattern: pattern(counts: gridAnswer.counts), nodes: gridAnswer.nodes,
-        others: gridAnswer.others.prefix(others).map { pattern(counts: $0.counts) }, method: .gridBound)
+        others: gridAnswer.others.prefix(others).map { pattern(counts: $0.counts) }, method: .gridBound, work: work)
     }
+    /// A branch and bound's nodes, in cells.
+    func nodeWork(_ nodes: Int) -> Int { nodes * Work.branchAndBoundNodeCells * (1 + candidates.count / 64) }
     var knapsack = KnapsackBranchAndBound(
       sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
       nodeLimit: branchAndBoundNodes, deadline: deadline, othersAbove: othersAbove)
     var method = Method.branchAndBound
+    work += nodeWork(knapsack.nodes)
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if cells <= Self.fallbackCells {
@@ -258,6 +301,7 @@ struct KnapsackPricing {
           weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
           others: others, nodes: knapsack.nodes)
         answer.method = .fallbackProgramme
+        answer.work = work + cells
         return answer
       }
       knapsack = KnapsackBranchAndBound(
@@ -265,12 +309,13 @@ struct KnapsackPricing {
         nodeLimit: .max, deadline: deadline, othersAbove: othersAbove)
       guard knapsack.isOptimal else { return nil }
       method = .unlimitedBranchAndBound
+      work += nodeWork(knapsack.nodes)
     }
     // The best filling the search met per last type: other good columns.
     return Answer(
       value: knapsack.value, pattern: pattern(counts: knapsack.counts), nodes: knapsack.nodes,
       others: knapsack.others.prefix(others).map { pattern(counts: $0.counts) },
-      method: method)
+      method: method, work: work)
   }
 
   /// The dynamic programme over the capacities `0...capacity`: the best

@@ -112,6 +112,17 @@ final class RyanFosterBranchAndPrice {
   /// prices with the cuts' duals); the cuts, on three items, are global
   /// and stay in the master for the whole tree.
   var cutRoundsPerNode = 0
+  /// At the root, the other optimal solutions of the master on which
+  /// cuts are separated too (0, the default: the master's solution only):
+  /// the LP is degenerate, and the cuts that one optimal vertex violates
+  /// depend on which vertex the simplex stopped at. The optimal face is
+  /// the master with every column of positive reduced cost fixed at 0 and
+  /// every cut of negative dual held at equality (complementary
+  /// slackness: each feasible solution there is optimal); each further
+  /// solve maximises a seeded random objective over it
+  /// (``alternativeOptima(count:duals:seed:until:)``), and cuts are separated on
+  /// each vertex and on the mean of all (a point inside the face).
+  var alternativeOptimaAtRoot = 0
   /// The most cuts one round adds, and in all.
   var cutsPerRound = 20
   var cutLimit = 300
@@ -277,6 +288,8 @@ final class RyanFosterBranchAndPrice {
     /// that added some.
     var cuts = 0
     var cutRounds = 0
+    /// Master solves for other optimal solutions (``alternativeOptimaAtRoot``).
+    var alternativeSolves = 0
     /// Branching nodes whose two children were both pruned.
     var failedPairs = 0
     /// Runs started again from the root (``restartNodes``).
@@ -314,7 +327,7 @@ final class RyanFosterBranchAndPrice {
       case .infeasible: what = "infeasible"
       case .unknown: what = "not decided"
       }
-      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
+      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves\(alternativeSolves > 0 ? " (+\(alternativeSolves) for other optima)" : ""), "
         + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime))"
     }
@@ -391,7 +404,7 @@ final class RyanFosterBranchAndPrice {
     var candidates: [(index: Int, reducedCost: Double)] = []
     for (k, column) in columns.enumerated() where !basis.isBasic(column: k) {
       var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
-      for c in Set(column.flatMap { cutsOfItem[$0] }) {
+      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
         let coefficient = cuts[c].coefficient(of: column)
         if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
       }
@@ -407,6 +420,51 @@ final class RyanFosterBranchAndPrice {
     columns = columns.indices.filter { !gone[$0] }.map { columns[$0] }
     free = free.indices.filter { !gone[$0] }.map { free[$0] }
     return doomed.count
+  }
+
+  /// Other optimal solutions of the master just solved to optimality at
+  /// `duals` (rows, then cuts), `count` at most: over its optimal face
+  /// (columns of positive reduced cost fixed at 0, cuts of negative dual
+  /// at equality), the optimum of a random objective (costs drawn in
+  /// `[0.5, 1.5]` from SplitMix64 `seed`) each. The master's bounds and
+  /// objective are restored afterwards; its basis is then a vertex of the
+  /// face, still optimal.
+  ///
+  /// - Complexity: `count` master solves over the face's columns, and
+  ///   O(columns x (items a column + cuts of its items)).
+  func alternativeOptima(
+    count: Int, duals: [Double], seed: UInt64, until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> [[Double]] {
+    guard count > 0, duals.count == sizes.count + cuts.count else { return [] }
+    var fixed: [(index: Int, bounds: LinearModel.Bounds)] = []
+    var face: [Int] = []
+    for (k, column) in columns.enumerated() where free[k] {
+      var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
+      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
+        let coefficient = cuts[c].coefficient(of: column)
+        if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
+      }
+      if cost > 1e-7 { fixed.append((k, .fixed(0))) } else { face.append(k) }
+    }
+    let tight = cuts.indices.filter { duals[sizes.count + $0] < -1e-9 }
+    try problem.setColumnBounds(fixed)
+    try problem.setRowBounds(tight.map { (sizes.count + $0, .fixed(Double(cuts[$0].rightHandSide))) })
+    defer {
+      try? problem.setObjective(face.map { ($0, 1.0) })
+      try? problem.setColumnBounds(fixed.map { ($0.index, .atLeast(0)) })
+      try? problem.setRowBounds(tight.map { (sizes.count + $0, .atMost(Double(cuts[$0].rightHandSide))) })
+    }
+    var random = SplitMix64(seed: seed)
+    var solutions: [[Double]] = []
+    for _ in 0..<count {
+      try problem.setObjective(face.map { ($0, 0.5 + Double(random.next() % 1024) / 1024) })
+      let left = deadline - ContinuousClock().now
+      guard left > .zero else { break }
+      let solution = try problem.solveLP(timeLimit: left, dualTolerance: dualTolerance)
+      guard solution.status == .optimal else { break }
+      solutions.append(solution.values)
+    }
+    return solutions
   }
 
   /// Frees the columns `node` allows, fixes the others at 0, and adds one
@@ -576,10 +634,33 @@ final class RyanFosterBranchAndPrice {
         // violates, a few rounds a node (branch-and-price-and-cut).
         if cutRounds < cutRoundsPerNode && cuts.count < cutLimit {
           cutRounds += 1
-          let found = SubsetRowCutSeparation.separate(
+          let limit = min(cutsPerRound, cutLimit - cuts.count)
+          var found = SubsetRowCutSeparation.separate(
             patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet,
-            limit: min(cutsPerRound, cutLimit - cuts.count))
-          if try add(cuts: found.map(\.cut)) > 0 {
+            limit: limit
+          ).map(\.cut)
+          if decisions.isEmpty && alternativeOptimaAtRoot > 0 {
+            let others = try alternativeOptima(
+              count: alternativeOptimaAtRoot, duals: duals, seed: UInt64(cutRounds + 1), until: deadline)
+            outcome.alternativeSolves += others.count
+            var points = others
+            if !others.isEmpty {
+              var mean = solution.values
+              for values in others { for k in mean.indices { mean[k] += values[k] } }
+              points.append(mean.map { $0 / Double(others.count + 1) })
+            }
+            var existing = cutSet.union(found)
+            for point in points {
+              let more = SubsetRowCutSeparation.separate(
+                patterns: columns, values: point, demands: itemDemands, existing: existing,
+                limit: limit
+              ).map(\.cut)
+              found += more
+              existing.formUnion(more)
+            }
+            found = Array(found.prefix(min(2 * cutsPerRound, cutLimit - cuts.count)))
+          }
+          if try add(cuts: found) > 0 {
             outcome.cutRounds += 1
             cutCounts = groupCutCounts()
             center = nil
@@ -609,12 +690,16 @@ final class RyanFosterBranchAndPrice {
         for a in merged.indices { for b in merged.indices where b > a { together[merged[a] * count + merged[b], default: 0] += solution.values[c] } }
       }
       var pick: (g: Int, h: Int, score: Double, size: Int, failed: Int)? = nil
+      // Ties go to the first pair (by merged items): the dictionary's own
+      // order is seeded anew in every process, and the tree must not
+      // differ from run to run.
       for (key, value) in together where value > 1e-6 && value < 1 - 1e-6 {
         let (g, h) = (key / count, key % count)
         let score = min(value, 1 - value), size = groupSizes[g] + groupSizes[h]
         let failed = branchingHistory ? failures[sizesKey(groupSizes[g], groupSizes[h]), default: 0] : 0
         if let p = pick {
-          guard failed > p.failed || (failed == p.failed && (size > p.size || (size == p.size && score > p.score)))
+          guard failed > p.failed || (failed == p.failed && (size > p.size || (size == p.size
+            && (score > p.score || (score == p.score && key < p.g * count + p.h)))))
           else { continue }
         }
         pick = (g, h, score, size, failed)

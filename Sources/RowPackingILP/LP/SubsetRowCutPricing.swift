@@ -146,7 +146,11 @@ struct SubsetRowCutPricing {
     }
     search(0, room: capacity, value: 0)
     if outOfTime { return nil }
-    best.others = Array(Set(found)).filter { $0 != best.pattern && !$0.isEmpty }
+    // Without repeats, in the order found (a Set's order is seeded anew
+    // in every process, and the master's columns must not differ from
+    // run to run).
+    var seen: Set<Pattern> = [best.pattern, []]
+    best.others = found.filter { seen.insert($0).inserted }
     best.nodes = nodes
     return best
   }

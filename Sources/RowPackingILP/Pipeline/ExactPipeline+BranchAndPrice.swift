@@ -41,6 +41,7 @@ extension ExactPipeline {
     search.branchingHistory = branchAndPriceHistory
     search.restartNodes = branchAndPriceRestartNodes
     search.cutRoundsPerNode = branchAndPriceCutRounds
+    search.alternativeOptimaAtRoot = branchAndPriceAlternativeOptima
     search.giveUpWithoutPruning = branchAndPriceGiveUpNodes
     search.columnLimit = branchAndPriceColumnLimit
     search.steepestEdge = branchAndPriceSteepestEdge

@@ -325,6 +325,16 @@ struct ExactPipeline {
   /// the LP's value, and its cuts on items refuted ANI 600 NR_7 and NR_31
   /// at the root in 5 s.
   var branchAndPriceShiftedColumns = true
+  /// Whether the master goes back to the root LP's basis and demands after
+  /// each dive (``GilmoreGomoryColumnGeneration/restore(_:)``), so that
+  /// the column generation of the stages after it (the dual restrictions,
+  /// the cuts) starts from an optimal basis instead of the dive's last
+  /// residual's (docs/ARCHITECTURE.md, session 19).
+  var restoreRootBasisAfterDives = true
+  /// Other optimal solutions of the tree's root master on which its cuts
+  /// are separated too (``RyanFosterBranchAndPrice/alternativeOptimaAtRoot``;
+  /// 0: off, the default).
+  var branchAndPriceAlternativeOptima = 0
   /// Whether that tree's give-up time (``branchAndPriceGiveUpShare``)
   /// runs again from the end of its root node
   /// (``RyanFosterBranchAndPrice/giveUpTimeFromRoot``).
@@ -579,6 +589,13 @@ struct ExactPipeline {
         diving.singleBacktracks = divingSingleBacktracks
         let outcome = try diving.run(until: until, incumbentRows: best.rowCount)
         diveRootBasis = outcome.rootBasis
+        // Back to the root LP's basis (optimal for the full demands), so
+        // that the next stage's solve (the dual restrictions' column
+        // generation) starts from it, not by phase-1 pivots from the
+        // basis of the dive's last residual: on ANI 600_20000_NR_7 that
+        // solve took 10 000 to 19 000 pivots (5-10 s) depending on where
+        // the dive ended, and the dual restrictions' share ran out.
+        if restoreRootBasisAfterDives, let root = diveRootBasis { try master.restore(root) }
         if verbose {
           try session.log("dive: \(outcome.dives) dives, \(outcome.lpSolves) LP solves, \(outcome.completionNodes) completion nodes, \(outcome.fullRowsNodes) full-rows nodes, \(outcome.backtracks) backtracks, deepest \(outcome.deepestRows) rows, \(outcome.simplexIterations) simplex iterations; \(outcome.time) (master solves \(outcome.masterTime), pricing \(outcome.pricingTime))\(outcome.timedOut ? ", out of time" : "")")
           let ends = outcome.endRows.sorted()
