@@ -589,7 +589,10 @@ final class RyanFosterBranchAndPrice {
           if !cuts.isEmpty {
             var sums: [Int: Int] = [:]
             for g in row { for (c, m) in cutCounts[g] where cutDuals[c] != 0 { sums[c, default: 0] += m } }
-            for (c, m) in sums { cost -= cutDuals[c] * Double(m / 2) }
+            // In the cuts' order, not the dictionary's (seeded anew in
+            // every process): the sum's rounding decides a column near
+            // the threshold.
+            for (c, m) in sums.sorted(by: { $0.key < $1.key }) { cost -= cutDuals[c] * Double(m / 2) }
           }
           return cost < -1e-9
         }
@@ -749,7 +752,8 @@ final class RyanFosterBranchAndPrice {
         }
         var rowsOfClass: [Int: [Int]] = [:]
         for g in 0..<count { rowsOfClass[find(g), default: []] += node.groups[g] }
-        let packing = rowsOfClass.values.map { $0.sorted() }
+        // Rows by their first merged item, not in the dictionary's order.
+        let packing = rowsOfClass.sorted(by: { $0.key < $1.key }).map { $0.value.sorted() }
         if packing.count <= rows, packing.allSatisfy({ $0.reduce(0) { $0 + sizes[$1] } <= capacity }) {
           return .packing(packing)
         }
