@@ -139,7 +139,8 @@ import RowPacking
 ///    the best packing is one row above it, branch-and-price-and-cut
 ///    (``branchAndPriceAfterCuts``, ``branchAndPriceCutRounds``: that tree
 ///    with subset-row cuts on three items at every node), which gives up
-///    after a quarter of its time (``branchAndPriceGiveUpShare``) if it
+///    after a quarter of its time (``branchAndPriceGiveUpShare``, counted
+///    in work since session 19: ``branchAndPriceGiveUpWorkPerSecond``) if it
 ///    has refuted less than 2^-10 of itself
 ///    (``branchAndPriceGiveUpRefutedShare``). The cuts keep ANI's trees 3 to 10
 ///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
