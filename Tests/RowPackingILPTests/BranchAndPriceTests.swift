@@ -237,6 +237,57 @@ final class BranchAndPriceTests: XCTestCase {
     }
   }
 
+  /// The same give-up in counted work
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningWork``), which
+  /// replaces the time: at zero every tree gives up before its first
+  /// master solve (even with an hour's time), with a great deal each
+  /// decides (from the root, with the stall rule too), and never wrongly.
+  func testGivingUpAfterCountedWorkNeverAnswersWrong() throws {
+    let plenty = 1 << 50
+    let counts = try giveUpCounts([
+      { $0.giveUpWithoutPruningWork = 0; $0.giveUpWithoutPruningAfter = .seconds(3600) },
+      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpWithoutPruningAfter = .zero },
+      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpTimeFromRoot = true },
+      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpOnStallBelow = 1 },
+    ])
+    XCTAssertEqual(counts[0].decided, 0, "a tree went on past a work limit of zero")
+    for k in 1...3 {
+      XCTAssertEqual(counts[k].gaveUp, 0, "undecided with all the work")
+      XCTAssertEqual(counts[k].decided, 120, "every tree with all the work decides")
+    }
+  }
+
+  /// The tree's counted work is the same on every run of the same tree, so
+  /// that a give-up in work falls at the same node: the same seeded
+  /// instance decided twice gives the same nodes, solves and work, and a
+  /// work limit of half a run's work gives up with no more work than that
+  /// plus one node's.
+  func testCountedWorkIsTheSameFromRunToRun() throws {
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 8...12)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      func run(_ limit: Int?) throws -> RyanFosterBranchAndPrice.Outcome {
+        let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+        tree.cutRoundsPerNode = 1
+        tree.giveUpWithoutPruningWork = limit
+        return try tree.decide(rows: optimum - 1, until: far)
+      }
+      let (a, b) = (try run(nil), try run(nil))
+      XCTAssertGreaterThan(a.work, 0, "seed \(seed)")
+      XCTAssertEqual(a.work, b.work, "seed \(seed)")
+      XCTAssertEqual(a.nodes, b.nodes, "seed \(seed)")
+      XCTAssertEqual(a.solves, b.solves, "seed \(seed)")
+      let (c, d) = (try run(a.work / 2), try run(a.work / 2))
+      XCTAssertEqual(c.work, d.work, "seed \(seed)")
+      XCTAssertEqual(c.nodes, d.nodes, "seed \(seed)")
+      XCTAssertLessThanOrEqual(c.work, a.work, "seed \(seed)")
+      if case .packing = c.answer { XCTFail("seed \(seed): a packing below the optimum") }
+    }
+  }
+
   /// The give-up applies unless a share of the tree is refuted
   /// (``RyanFosterBranchAndPrice/giveUpRefutedShare``): with share 0 any
   /// pruned node lets the tree go on (the rule before the share), with a

@@ -79,6 +79,9 @@ final class RyanFosterBranchAndPrice {
   private var known: Set<[Int]> = []
   /// Whether each column is free at the current node (else fixed at 0).
   private var free: [Bool] = []
+  /// Each column's nonzeros in the master (its items and its cuts), for
+  /// the counted work (``Outcome/work``).
+  private var entryCounts: [Int] = []
   /// The most columns one pricing adds.
   var columnsPerPricing = 30
   /// Columns added after the root's first master solve (empty by
@@ -141,6 +144,14 @@ final class RyanFosterBranchAndPrice {
   /// time, unless its progress stalls below ``giveUpOnStallBelow``
   /// (``giveUpTime(after:closed:share:lastMark:stallBelow:)``).
   var giveUpWithoutPruningAfter: Duration? = nil
+  /// The same give-up counted in work instead of time (nil: by time,
+  /// ``giveUpWithoutPruningAfter``): the tree's master solves and pricing
+  /// (``Outcome/work``, in the units of ``KnapsackPricing/Work``, about a
+  /// nanosecond on a quiet machine). When set, it replaces the time (and
+  /// ``giveUpTimeFromRoot`` runs it from the root's work): the tree then
+  /// gives up at the same node on every run, loaded or not, and only the
+  /// deadline of the whole tree stays in time.
+  var giveUpWithoutPruningWork: Int? = nil
   /// Whether that time runs again from the end of the root node (its
   /// column generation and cut rounds), off by default: the root is the
   /// bound's work (its cuts on items alone refute the rows of some ANI
@@ -314,7 +325,11 @@ final class RyanFosterBranchAndPrice {
     /// How the refuted share grew: the time (from the start) at which it
     /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
     /// 0 (the tree's progress; the give-up rule reads the share).
-    var closedTrace: [(share: Double, time: Duration)] = []
+    var closedTrace: [(share: Double, time: Duration, work: Int)] = []
+    /// The work counted so far (``work(pivots:rows:nonzeros:)`` for the
+    /// master solves, ``pricingNodeWork`` a pricing node): the same on
+    /// every run of the same tree.
+    var work = 0
     /// The time in master solves and in pricing.
     var masterTime = Duration.zero
     var pricingTime = Duration.zero
@@ -329,7 +344,7 @@ final class RyanFosterBranchAndPrice {
       }
       return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves\(alternativeSolves > 0 ? " (+\(alternativeSolves) for other optima)" : ""), "
         + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
-        + "master \(masterTime), pricing \(pricingTime))"
+        + "master \(masterTime), pricing \(pricingTime), work \(work))"
     }
   }
 
@@ -366,6 +381,7 @@ final class RyanFosterBranchAndPrice {
         if coefficient > 0 { entries.append((row: sizes.count + c, value: Double(coefficient))) }
       }
       added.append(LinearModel.Column(objective: 1, entries: entries))
+      entryCounts.append(entries.count)
     }
     try problem.addColumns(added)
     return added.count
@@ -382,7 +398,7 @@ final class RyanFosterBranchAndPrice {
       var entries: [(column: Int, value: Double)] = []
       for (k, column) in columns.enumerated() {
         let coefficient = cut.coefficient(of: column)
-        if coefficient > 0 { entries.append((column: k, value: Double(coefficient))) }
+        if coefficient > 0 { entries.append((column: k, value: Double(coefficient))); entryCounts[k] += 1 }
       }
       rows.append((bounds: .atMost(Double(cut.rightHandSide)), entries: entries))
     }
@@ -419,6 +435,7 @@ final class RyanFosterBranchAndPrice {
     for k in doomed { gone[k] = true; known.remove(columns[k]) }
     columns = columns.indices.filter { !gone[$0] }.map { columns[$0] }
     free = free.indices.filter { !gone[$0] }.map { free[$0] }
+    entryCounts = entryCounts.indices.filter { !gone[$0] }.map { entryCounts[$0] }
     return doomed.count
   }
 
@@ -490,7 +507,10 @@ final class RyanFosterBranchAndPrice {
     let clock = ContinuousClock()
     let start = clock.now
     // Until enough of the tree is refuted, the give-up time if any.
-    var deadline = giveUpWithoutPruningAfter.map { min(fullDeadline, start + $0) } ?? fullDeadline
+    var deadline = giveUpWithoutPruningWork != nil
+      ? fullDeadline : giveUpWithoutPruningAfter.map { min(fullDeadline, start + $0) } ?? fullDeadline
+    // The same in counted work (``giveUpWithoutPruningWork``), if any.
+    var workLimit = giveUpWithoutPruningWork
     var outcome = Outcome(answer: .unknown)
     let scale = KnapsackPricing.scale
     let target = rows + 1
@@ -531,7 +551,7 @@ final class RyanFosterBranchAndPrice {
       }
       var cutCounts = groupCutCounts()
       while true {
-        guard clock.now < deadline else { return .unknown }
+        guard clock.now < deadline, workLimit.map({ outcome.work < $0 }) ?? true else { return .unknown }
         // The primal simplex throughout: after the bounds changed, the dual
         // simplex (the last basis stays dual feasible) took 74 ms a solve
         // on ANI 402_10000_NR_45 against 47 ms, and on 201_2500_NR_19 the
@@ -541,8 +561,13 @@ final class RyanFosterBranchAndPrice {
         outcome.peakColumns = max(outcome.peakColumns, columns.count)
         solution = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
         outcome.masterTime += clock.now - solveStart
-        outcome.iterations += try problem.iterationCount() - iterationsBefore
+        let pivots = try problem.iterationCount() - iterationsBefore
+        outcome.iterations += pivots
         outcome.solves += 1
+        outcome.work += Self.work(
+          pivots: pivots, rows: sizes.count + cuts.count,
+          nonzeros: entryCounts.indices.reduce(0) { free[$1] ? $0 + entryCounts[$1] : $0 },
+          allNonzeros: entryCounts.reduce(0, +))
         guard solution.status == .optimal else {
           if solution.status == .timeLimit { return .unknown }
           throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "branch-and-price master not optimal (\(solution.status))")
@@ -564,7 +589,10 @@ final class RyanFosterBranchAndPrice {
           if !cuts.isEmpty {
             var sums: [Int: Int] = [:]
             for g in row { for (c, m) in cutCounts[g] where cutDuals[c] != 0 { sums[c, default: 0] += m } }
-            for (c, m) in sums { cost -= cutDuals[c] * Double(m / 2) }
+            // In the cuts' order, not the dictionary's (seeded anew in
+            // every process): the sum's rounding decides a column near
+            // the threshold.
+            for (c, m) in sums.sorted(by: { $0.key < $1.key }) { cost -= cutDuals[c] * Double(m / 2) }
           }
           return cost < -1e-9
         }
@@ -583,6 +611,8 @@ final class RyanFosterBranchAndPrice {
           outcome.pricingTime += clock.now - priceStart
           guard let answer = priced else { return nil }
           outcome.pricingNodes += answer.nodes
+          outcome.work += answer.nodes * Self.pricingNodeWork * (1 + node.groups.count / 64)
+            + node.groups.count * KnapsackPricing.Work.perTypeCells
           let bound = SubsetRowCutAndPrice.safeBound(
             weights: weights, demands: itemDemands, cuts: cuts, cutWeights: cutWeights,
             maximum: answer.value)
@@ -601,7 +631,13 @@ final class RyanFosterBranchAndPrice {
           while let share = Self.closedMarks.first(where: { $0 > (outcome.closedTrace.last?.share ?? 0) }),
             outcome.closed >= share
           {
-            outcome.closedTrace.append((share, clock.now - start))
+            outcome.closedTrace.append((share, clock.now - start, outcome.work))
+          }
+          if let after = giveUpWithoutPruningWork {
+            workLimit = Self.giveUpTime(
+              after: after, closed: outcome.closed, share: giveUpRefutedShare,
+              lastMark: outcome.closedTrace.last?.work, stallBelow: giveUpOnStallBelow)
+            return .pruned
           }
           // Without a give-up time the deadline is the full one already.
           if let after = giveUpWithoutPruningAfter {
@@ -673,7 +709,9 @@ final class RyanFosterBranchAndPrice {
       // Converged: a packing, or a pair to branch on.
       if decisions.isEmpty {
         outcome.rootTime = clock.now - start
-        if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, !refutedEnough() {
+        if giveUpTimeFromRoot, let after = giveUpWithoutPruningWork, !refutedEnough() {
+          workLimit = outcome.work + after
+        } else if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, !refutedEnough() {
           deadline = min(fullDeadline, clock.now + after)
         }
       }
@@ -714,7 +752,8 @@ final class RyanFosterBranchAndPrice {
         }
         var rowsOfClass: [Int: [Int]] = [:]
         for g in 0..<count { rowsOfClass[find(g), default: []] += node.groups[g] }
-        let packing = rowsOfClass.values.map { $0.sorted() }
+        // Rows by their first merged item, not in the dictionary's order.
+        let packing = rowsOfClass.sorted(by: { $0.key < $1.key }).map { $0.value.sorted() }
         if packing.count <= rows, packing.allSatisfy({ $0.reduce(0) { $0 + sizes[$1] } <= capacity }) {
           return .packing(packing)
         }
@@ -764,13 +803,34 @@ final class RyanFosterBranchAndPrice {
   /// refuted less than `stallBelow` (``giveUpOnStallBelow``), `after` past
   /// the last mark of its progress (``closedMarks``) reached at
   /// `lastMark`, if that is later; else never (nil).
-  static func giveUpTime(
-    after: Duration, closed: Double, share: Double, lastMark: Duration?, stallBelow: Double?
-  ) -> Duration? {
+  /// The same rule serves in counted work (``giveUpWithoutPruningWork``).
+  static func giveUpTime<Amount: Comparable & AdditiveArithmetic>(
+    after: Amount, closed: Double, share: Double, lastMark: Amount?, stallBelow: Double?
+  ) -> Amount? {
     guard refutedEnough(closed: closed, share: share) else { return after }
     guard let stallBelow, closed < stallBelow, let lastMark else { return nil }
     return max(after, lastMark + after)
   }
+
+  /// The work counted for a master solve of `pivots` simplex iterations
+  /// over `rows` rows (items and cuts) and `nonzeros` nonzeros in the
+  /// columns free at the node (items and cuts), `allNonzeros` in the
+  /// master, in the units of ``KnapsackPricing/Work``: column generation's
+  /// count
+  /// (``GilmoreGomoryColumnGeneration/masterWork(iterations:rows:nonzeros:)``),
+  /// plus the copy of the columns fixed at 0 that GLPK makes at each solve.
+  ///
+  /// - Complexity: O(1).
+  static func work(pivots: Int, rows: Int, nonzeros: Int, allNonzeros: Int) -> Int {
+    GilmoreGomoryColumnGeneration.masterWork(iterations: pivots, rows: rows, nonzeros: nonzeros)
+      + GilmoreGomoryColumnGeneration.MasterWork.solveNonzero * max(0, allNonzeros - nonzeros)
+  }
+  /// The work a node of the pricing's search counts per 64 merged items
+  /// (``ConflictKnapsackPricing``: its bound walks the items), calibrated
+  /// against its measured time per node beside the master's on ANI 600
+  /// (docs/ARCHITECTURE.md, session 19: 10 us a node of 600 items, while
+  /// the master counted 1.9 units a nanosecond).
+  static let pricingNodeWork = 2_000
 
   /// The rows, when they hold every item of `0..<itemCount` exactly once.
   static func partition(_ rows: [[Int]], itemCount: Int) -> [[Int]]? {

@@ -18,14 +18,18 @@ extension SubsetRowCutSeparation {
     let typeCount = demands.count
     let support = patterns.indices.filter { values[$0] > 1e-9 }
     var rowsOf = [[Int]](repeating: [], count: typeCount)
-    var neighbours = [Set<Int>](repeating: [], count: typeCount)
+    var neighbourSets = [Set<Int>](repeating: [], count: typeCount)
     for p in support {
       let distinct = Array(Set(patterns[p]))
       for t in distinct {
         rowsOf[t].append(p)
-        for u in distinct where u != t { neighbours[t].insert(u) }
+        for u in distinct where u != t { neighbourSets[t].insert(u) }
       }
     }
+    // Increasing, not in the sets' order (seeded anew in every process):
+    // it orders the extension lists, so the members of each set and the
+    // rounding of its violation, which ranks the cuts.
+    let neighbours = neighbourSets.map { $0.sorted() }
     let clock = ContinuousClock()
     var inSet = [Bool](repeating: false, count: typeCount)
     var found: [(cut: SubsetRowCut, violation: Double)] = []

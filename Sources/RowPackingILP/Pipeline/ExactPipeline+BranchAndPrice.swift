@@ -49,7 +49,12 @@ extension ExactPipeline {
     search.columnsPerPricing = branchAndPriceColumnsPerPricing
     search.giveUpTimeFromRoot = branchAndPriceGiveUpFromRoot
     if let share = branchAndPriceGiveUpShare {
-      search.giveUpWithoutPruningAfter = (deadline - ContinuousClock().now) * share
+      let after = (deadline - ContinuousClock().now) * share
+      if let perSecond = branchAndPriceGiveUpWorkPerSecond {
+        search.giveUpWithoutPruningWork = Int(after / .seconds(1) * perSecond)
+      } else {
+        search.giveUpWithoutPruningAfter = after
+      }
     }
     search.giveUpRefutedShare = branchAndPriceGiveUpRefutedShare
     search.giveUpOnStallBelow = branchAndPriceGiveUpOnStallBelow

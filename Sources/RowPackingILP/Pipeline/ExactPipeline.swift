@@ -139,7 +139,8 @@ import RowPacking
 ///    the best packing is one row above it, branch-and-price-and-cut
 ///    (``branchAndPriceAfterCuts``, ``branchAndPriceCutRounds``: that tree
 ///    with subset-row cuts on three items at every node), which gives up
-///    after a quarter of its time (``branchAndPriceGiveUpShare``) if it
+///    after a quarter of its time (``branchAndPriceGiveUpShare``, counted
+///    in work since session 19: ``branchAndPriceGiveUpWorkPerSecond``) if it
 ///    has refuted less than 2^-10 of itself
 ///    (``branchAndPriceGiveUpRefutedShare``). The cuts keep ANI's trees 3 to 10
 ///    times shallower and decide ANI 600_20000_NR_7 and NR_17 given 105 s
@@ -307,6 +308,17 @@ struct ExactPipeline {
   /// needs the time (DI_41 was lost without this rule). A quarter keeps
   /// 402_10000_NR_3's proof (its tree prunes within seconds).
   var branchAndPriceGiveUpShare: Double? = 0.25
+  /// Whether that tree's give-up counts work instead of time, and the
+  /// work (``RyanFosterBranchAndPrice/Outcome/work``) a second of its time
+  /// stands for (``RyanFosterBranchAndPrice/giveUpWithoutPruningWork``;
+  /// nil: by the clock). Counted, the tree follows the same nodes whatever
+  /// the machine's load (ANI 600_20000_NR_7 gave up after 2 nodes when run
+  /// beside a copy of itself, and was proven alone); the amount is still
+  /// the share of the time left when the tree starts. 1.6e9: the tree's
+  /// count per second of its time on ANI 600_20000_NR_9 (16.1e9 in 9.9 s,
+  /// a core to itself), where the clock gave up after 11 nodes and the
+  /// count after 10 (docs/ARCHITECTURE.md, session 19).
+  var branchAndPriceGiveUpWorkPerSecond: Double? = 1.6e9
   /// That tree's master: the most columns it keeps
   /// (``RyanFosterBranchAndPrice/columnLimit``; nil: all), GLPK's pricing
   /// rule and ratio test, and the columns one pricing adds.
