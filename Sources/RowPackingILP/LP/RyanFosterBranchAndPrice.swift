@@ -406,6 +406,20 @@ final class RyanFosterBranchAndPrice {
     return rows.count
   }
 
+  /// The reduced cost of `column` (items) at `duals` (the master's rows,
+  /// then its cuts): 1 less its items' duals and each cut's coefficient
+  /// times its dual, summed in the cuts' order.
+  ///
+  /// - Complexity: O(items of the column + cuts of its items).
+  private func reducedCost(of column: [Int], duals: [Double]) -> Double {
+    var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
+    for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
+      let coefficient = cuts[c].coefficient(of: column)
+      if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
+    }
+    return cost
+  }
+
   /// Deletes from the master the non-basic columns of largest reduced cost
   /// at `duals` (the last master's, rows then cuts) until at most
   /// three quarters of `limit` are left (or only basic ones); returns how
@@ -419,12 +433,7 @@ final class RyanFosterBranchAndPrice {
     let basis = try problem.basis().basis
     var candidates: [(index: Int, reducedCost: Double)] = []
     for (k, column) in columns.enumerated() where !basis.isBasic(column: k) {
-      var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
-      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
-        let coefficient = cuts[c].coefficient(of: column)
-        if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
-      }
-      candidates.append((k, cost))
+      candidates.append((k, reducedCost(of: column, duals: duals)))
     }
     let excess = columns.count - limit * 3 / 4
     guard excess > 0 else { return 0 }
@@ -456,12 +465,7 @@ final class RyanFosterBranchAndPrice {
     var fixed: [(index: Int, bounds: LinearModel.Bounds)] = []
     var face: [Int] = []
     for (k, column) in columns.enumerated() where free[k] {
-      var cost = 1 - column.reduce(0.0) { $0 + duals[$1] }
-      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
-        let coefficient = cuts[c].coefficient(of: column)
-        if coefficient > 0 { cost -= Double(coefficient) * duals[sizes.count + c] }
-      }
-      if cost > 1e-7 { fixed.append((k, .fixed(0))) } else { face.append(k) }
+      if reducedCost(of: column, duals: duals) > 1e-7 { fixed.append((k, .fixed(0))) } else { face.append(k) }
     }
     let tight = cuts.indices.filter { duals[sizes.count + $0] < -1e-9 }
     try problem.setColumnBounds(fixed)
