@@ -145,17 +145,7 @@ struct RestrictedMasterHeuristic {
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     var columnPattern: [Pattern] = []
     for p in columns {
-      var entries: [(row: Int, value: Double)] = []
-      var copies = Int.max
-      var i = 0
-      while i < p.count {
-        var j = i
-        while j < p.count && p[j] == p[i] { j += 1 }
-        entries.append((p[i], Double(j - i)))
-        copies = min(copies, types.demands[p[i]] / (j - i))
-        i = j
-      }
-      entries.append((types.count, 1))
+      let (entries, copies) = NearFullRowsModel.partitioningColumn(of: p, types: types)
       for _ in 0..<min(copies, rows) {
         columnPattern.append(p)
         model.columns.append(.init(objective: 1, bounds: .between(0, 1), isInteger: true, entries: entries))

@@ -201,17 +201,7 @@ struct NearFullRowsModel {
         + (cutRestrictions.isEmpty ? "" : " and \(cutRestrictions.count) cut restrictions"))
     var model = LinearModel(rows: types.demands.map { .fixed(Double($0)) } + [.atMost(Double(rows))])
     for p in patterns {
-      var entries: [(row: Int, value: Double)] = []
-      var most = Int.max
-      var i = 0
-      while i < p.count {
-        var j = i
-        while j < p.count && p[j] == p[i] { j += 1 }
-        entries.append((p[i], Double(j - i)))
-        most = min(most, types.demands[p[i]] / (j - i))
-        i = j
-      }
-      entries.append((types.count, 1))
+      let (entries, most) = Self.partitioningColumn(of: p, types: types)
       model.columns.append(.init(objective: 1, bounds: .between(0, Double(most)), isInteger: true, entries: entries))
     }
     let problem = try GLPKProblem(session: session, model: model)
@@ -236,5 +226,30 @@ struct NearFullRowsModel {
       return (.packing(chosen), mip.nodes)
     default: return (.unknown, mip.nodes)
     }
+  }
+}
+
+extension NearFullRowsModel {
+  /// A row pattern's column in a set-partitioning model over the item
+  /// types (one row per type with its demand, then one row for the row
+  /// count, index `types.count`): its count of each type, 1 in the row
+  /// count's row, and the most times a packing can use it (the least
+  /// demand over count among its types). The pattern's equal types are
+  /// adjacent (patterns are sorted).
+  ///
+  /// - Complexity: O(pattern length).
+  static func partitioningColumn(of p: Pattern, types: ItemTypes) -> (entries: [(row: Int, value: Double)], most: Int) {
+    var entries: [(row: Int, value: Double)] = []
+    var most = Int.max
+    var i = 0
+    while i < p.count {
+      var j = i
+      while j < p.count && p[j] == p[i] { j += 1 }
+      entries.append((p[i], Double(j - i)))
+      most = min(most, types.demands[p[i]] / (j - i))
+      i = j
+    }
+    entries.append((types.count, 1))
+    return (entries, most)
   }
 }
