@@ -35,14 +35,7 @@ final class AlgorithmXTests: XCTestCase {
       var sizes: [Int] = []
       if k % 2 == 0 {
         // Cut from `rows` full rows: a packing in `rows` rows exists.
-        for _ in 0..<rows {
-          var left = capacity
-          while left > 0 {
-            let piece = min(left, 1 + Int(random.next() % UInt64(capacity / 2 + 1)))
-            sizes.append(piece)
-            left -= piece
-          }
-        }
+        sizes = sizesCutFromFullRows(&random, capacity: capacity, rows: rows)
       } else {
         // At random, then filled up to exactly `rows` rows.
         var total = 0
@@ -84,28 +77,18 @@ final class AlgorithmXTests: XCTestCase {
   /// whose sizes sum to exactly K rows: its bound never passes the brute
   /// force optimum, and "optimal" means rows equal to it.
   func testPipelineWithExactCoverStageNeverOverstatesTheBound() throws {
-    var random = SplitMix64(seed: 3030)
-    for k in 0..<30 {
-      let capacity = 20 + Int(random.next() % 40)
-      let rows = 2 + Int(random.next() % 3)
-      var sizes: [Int] = []
-      var total = 0
-      while total < rows * capacity {
-        let s = min(rows * capacity - total, capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 2)))
-        sizes.append(s)
-        total += s
-      }
-      if sizes.count > 11 { continue }
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
-      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
-      pipeline.exactCoverStage = true
-      let result = pipeline.run()
-      let message = "instance \(k): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
-      let packing = try XCTUnwrap(result.packing, message)
-      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, message)
-      XCTAssertEqual(result.status, .optimal, message)
-      XCTAssertEqual(packing.rowCount, optimum, message)
-    }
+    try assertPipelineProvesExactlyFullOptima(
+      seed: 3030,
+      sizes: { random, _, capacity, rows in
+        var sizes: [Int] = []
+        var total = 0
+        while total < rows * capacity {
+          let s = min(rows * capacity - total, capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 2)))
+          sizes.append(s)
+          total += s
+        }
+        return sizes
+      },
+      configure: { pipeline, _ in pipeline.exactCoverStage = true })
   }
 }

@@ -13,23 +13,13 @@ final class RestrictedMasterHeuristicTests: XCTestCase {
   /// Sizes summing to exactly `rows` rows of `capacity`: cut from full rows
   /// when `cut`, else drawn at random and filled up.
   static func exactlyFullSizes(_ random: inout SplitMix64, capacity: Int, rows: Int, cut: Bool) -> [Int] {
+    if cut { return sizesCutFromFullRows(&random, capacity: capacity, rows: rows) }
     var sizes: [Int] = []
-    if cut {
-      for _ in 0..<rows {
-        var left = capacity
-        while left > 0 {
-          let piece = min(left, 1 + Int(random.next() % UInt64(capacity / 2 + 1)))
-          sizes.append(piece)
-          left -= piece
-        }
-      }
-    } else {
-      var total = 0
-      while total < rows * capacity {
-        let s = min(rows * capacity - total, capacity / 4 + Int(random.next() % UInt64(capacity / 2)))
-        sizes.append(s)
-        total += s
-      }
+    var total = 0
+    while total < rows * capacity {
+      let s = min(rows * capacity - total, capacity / 4 + Int(random.next() % UInt64(capacity / 2)))
+      sizes.append(s)
+      total += s
     }
     return sizes
   }
@@ -125,27 +115,16 @@ final class RestrictedMasterHeuristicTests: XCTestCase {
   /// seeded instances whose sizes sum to exactly K rows: its bound never
   /// passes the brute-force optimum, and it proves the optimum.
   func testPipelineWithTheHeuristicProvesTheOptimum() throws {
-    var random = SplitMix64(seed: 6060)
-    for k in 0..<30 {
-      let capacity = 20 + Int(random.next() % 40)
-      let rows = 2 + Int(random.next() % 3)
-      let sizes = Self.exactlyFullSizes(&random, capacity: capacity, rows: rows, cut: k % 2 == 0)
-      if sizes.count > 11 { continue }
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
-      var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
-      pipeline.restrictedMasterAfterShortDive = 0.3
-      pipeline.restrictedMasterAfterRestrictions = 0.3
-      pipeline.restrictedMasterAfterWideDive = 0.3
-      pipeline.restrictedMasterRounds = 2
-      pipeline.restrictedMasterRelaxAndFix = k % 3 == 0
-      let result = pipeline.run()
-      let message = "instance \(k): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
-      let packing = try XCTUnwrap(result.packing, message)
-      XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, message)
-      XCTAssertEqual(result.status, .optimal, message)
-      XCTAssertEqual(packing.rowCount, optimum, message)
-    }
+    try assertPipelineProvesExactlyFullOptima(
+      seed: 6060,
+      sizes: { random, k, capacity, rows in Self.exactlyFullSizes(&random, capacity: capacity, rows: rows, cut: k % 2 == 0) },
+      configure: { pipeline, k in
+        pipeline.restrictedMasterAfterShortDive = 0.3
+        pipeline.restrictedMasterAfterRestrictions = 0.3
+        pipeline.restrictedMasterAfterWideDive = 0.3
+        pipeline.restrictedMasterRounds = 2
+        pipeline.restrictedMasterRelaxAndFix = k % 3 == 0
+      })
   }
 
   /// Column generation without the exchange columns converges at the same
