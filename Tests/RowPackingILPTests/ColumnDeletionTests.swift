@@ -207,8 +207,8 @@ final class ColumnDeletionTests: XCTestCase {
     var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
     XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1))
     XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 600))
-    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 601), 3)
-    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 1002), 3)
+    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 601), 4)
+    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 1002), 4)
     pipeline.largeRootColumnDeletionFactor = nil
     XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1002))
   }

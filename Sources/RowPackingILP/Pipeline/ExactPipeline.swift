@@ -461,8 +461,10 @@ struct ExactPipeline {
   /// 90 000, whatever the columns a pricing) times a cost per pivot that
   /// grows with the master's nonzeros (about 90 us a pivot at 10 000,
   /// 200-450 at 40 000); the deletion keeps the master at 10 000-20 000
-  /// for the same pivots (docs/ARCHITECTURE.md, session 20).
-  var largeRootColumnDeletionFactor: Int? = 3
+  /// for the same pivots: GLPK's CPU time in the root LP 17-36 % lower
+  /// (factor 3 or 4 alike in sum; 4 kept, as 3 nearly doubled the master
+  /// solves on three 1002-item files; docs/ARCHITECTURE.md, session 20).
+  var largeRootColumnDeletionFactor: Int? = 4
   /// The types from which a master counts as large
   /// (``largeRootColumnDeletionFactor``): more than 600, so that every
   /// instance of up to 600 items (at most 600 types; AI and ANI 600 have
