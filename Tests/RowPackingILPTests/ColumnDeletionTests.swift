@@ -145,4 +145,84 @@ final class ColumnDeletionTests: XCTestCase {
     }
     XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
   }
+
+  /// Deletion in the root LP alone, as the pipeline does on large masters
+  /// (``ExactPipeline/largeRootColumnDeletionFactor``): a master that
+  /// retires columns during its solve converges to the same objective and
+  /// row bound as one that keeps every column (and as the core's
+  /// dense-simplex LP); once its retired columns are restored
+  /// (``GilmoreGomoryColumnGeneration/restoreRetiredColumns()``) every
+  /// pattern that fits takes part again, no column retires any more, the
+  /// solution stays when solved again, and the residual LPs along a dive
+  /// have the same values as without deletion.
+  func testDeletionInTheRootLPAloneKeepsTheLPAndRestoresEveryColumn() throws {
+    var retiredSomewhere = 0
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed &+ 7_207)
+      let (capacity, label, optimum, types) = instance(&random, seed: seed, itemCounts: 6...12)
+      let reference = GilmoreGomory(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let kept = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let retiring = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      for master in [kept, retiring] { master.columnsPerPricing = 30 }
+      retiring.retireAbove = 1
+      retiring.retireReducedCost = 0
+      let a = try XCTUnwrap(try kept.solve(until: far, toConvergence: true), label)
+      let root = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertEqual(root.masterObjective, a.masterObjective, accuracy: 1e-6, label)
+      XCTAssertEqual(root.masterObjective, reference.objective, accuracy: 1e-6, label)
+      XCTAssertEqual(root.rowBound, a.rowBound, label)
+      XCTAssertLessThanOrEqual(root.rowBound, optimum, "a bound above the optimum: \(label)")
+      let retired = retiring.retiredCount
+      retiredSomewhere += retired
+      try retiring.restoreRetiredColumns()
+      XCTAssertNil(retiring.retireAbove, label)
+      XCTAssertFalse(retiring.retired.contains(true), label)
+      XCTAssertEqual(retiring.activeColumnCount, retiring.enabled.filter { $0 }.count, label)
+      let again = try XCTUnwrap(try retiring.solve(until: far, toConvergence: true), label)
+      XCTAssertEqual(again.masterObjective, root.masterObjective, accuracy: 1e-9, label)
+      for k in root.values.indices {
+        XCTAssertEqual(again.values[k], root.values[k], accuracy: 1e-9, "pattern \(retiring.patterns[k]): \(label)")
+      }
+      // A dive: a positive pattern of the LP fixed at each step, on both masters.
+      var residual = types.demands
+      var values = again.values
+      while true {
+        guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
+        for t in retiring.patterns[k] { residual[t] -= 1 }
+        guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
+        values = try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label).values
+      }
+      XCTAssertEqual(retiring.retiredCount, retired, "a column retired after the restore: \(label)")
+    }
+    XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
+  }
+
+  /// The root LP's column deletion is for masters of more than 600 types
+  /// alone (every instance of up to 600 items keeps its path), and off
+  /// when switched off.
+  func testRootColumnDeletionOnlyOnMastersOfMoreThan600Types() throws {
+    let instance = try Instance(widths: [3, 4, 5], rowWidth: 10)
+    var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
+    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1))
+    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 600))
+    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 601), 4)
+    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 1002), 4)
+    pipeline.largeRootColumnDeletionFactor = nil
+    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1002))
+  }
+
+  /// The pipeline with the root LP's column deletion on every master (one
+  /// column per type allowed) still proves the brute-force optimum of
+  /// seeded instances whose optimal rows are exactly full.
+  func testPipelineWithRootColumnDeletionOnEveryMasterProvesOptima() throws {
+    try assertPipelineProvesExactlyFullOptima(
+      seed: 0x5EED_0020,
+      sizes: { random, _, capacity, rows in sizesCutFromFullRows(&random, capacity: capacity, rows: rows) },
+      configure: { pipeline, _ in
+        pipeline.largeMasterMinimumTypes = 1
+        pipeline.largeRootColumnDeletionFactor = 1
+      })
+  }
 }

@@ -365,6 +365,26 @@ final class GilmoreGomoryColumnGeneration {
     try problem.setColumnBounds(changes)
   }
 
+  /// Puts every retired column back into the master's simplex (free
+  /// again where it fits the demands) and stops column deletion
+  /// (``retireAbove`` nil): what the pipeline does once the root LP of a
+  /// large master has ended, so that the dives and later stages see every
+  /// pattern, as without deletion. A retired column is non-basic at 0, so
+  /// the basis and the solution stay; where the root LP converged, pricing
+  /// proved that no pattern (retired or not) prices out, so the basis stays
+  /// optimal too.
+  ///
+  /// - Complexity: O(columns).
+  func restoreRetiredColumns() throws(GLPKError) {
+    retireAbove = nil
+    var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
+    for k in patterns.indices where retired[k] {
+      retired[k] = false
+      if enabled[k] { changes.append((exchangeCount + k, .atLeast(0))) }
+    }
+    try problem.setColumnBounds(changes)
+  }
+
   /// The pattern's reduced cost for the master's duals.
   ///
   /// - Complexity: O(pattern length).

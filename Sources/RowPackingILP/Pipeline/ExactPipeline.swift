@@ -20,7 +20,10 @@ import RowPacking
 ///    (a short search: the plain dive and two restarts, with a fifth of
 ///    the time left, half where the LP-free search ran first); the dives
 ///    after it start from the root basis it saved
-///    (``LimitedDiscrepancyDiving/rootBasis``).
+///    (``LimitedDiscrepancyDiving/rootBasis``). On masters of more than
+///    600 types the root LP alone retires the columns of large reduced
+///    cost from GLPK's simplex and restores them once it has ended
+///    (``largeRootColumnDeletionFactor``).
 ///    Off by default (``divingSingleBacktracks``,
 ///    ``divingFullRowsNodesPerRow``): where the bound's rows must be
 ///    exactly full, the dives backtrack once where a child fails at its
@@ -445,6 +448,36 @@ struct ExactPipeline {
   /// but the dives follow other residual solutions, and the files found
   /// moved both ways within the noise of the runs.
   var columnDeletionAfterRoot: Int? = nil
+  /// Column deletion in the root LP alone, on masters of at least
+  /// ``largeMasterMinimumTypes`` types (nil: none), where
+  /// ``columnDeletionFactor`` is nil: when more than this many columns
+  /// per type take part in the master's simplex, the non-basic ones of
+  /// largest reduced cost leave it until half as many take part
+  /// (``GilmoreGomoryColumnGeneration/retireColumns(duals:values:)``),
+  /// and once the root LP has ended every retired column comes back
+  /// (``GilmoreGomoryColumnGeneration/restoreRetiredColumns()``), so that
+  /// the dives and later stages see every pattern, as before. On AI and
+  /// ANI 801 and 1002 the root LP's GLPK time is its pivots (60 000 to
+  /// 90 000, whatever the columns a pricing) times a cost per pivot that
+  /// grows with the master's nonzeros (about 90 us a pivot at 10 000,
+  /// 200-450 at 40 000); the deletion keeps the master at 10 000-20 000
+  /// for the same pivots: GLPK's CPU time in the root LP 17-36 % lower
+  /// (factor 3 or 4 alike in sum; 4 kept, as 3 nearly doubled the master
+  /// solves on three 1002-item files; docs/ARCHITECTURE.md, session 20).
+  var largeRootColumnDeletionFactor: Int? = 4
+  /// The types from which a master counts as large
+  /// (``largeRootColumnDeletionFactor``): more than 600, so that every
+  /// instance of up to 600 items (at most 600 types; AI and ANI 600 have
+  /// at most 539, 801 at least 679) takes the same path as before.
+  var largeMasterMinimumTypes = 601
+  /// The column deletion factor of the root LP of a master of `typeCount`
+  /// types: ``largeRootColumnDeletionFactor`` on large masters
+  /// (``largeMasterMinimumTypes``), else none.
+  ///
+  /// - Complexity: O(1).
+  func rootColumnDeletion(typeCount: Int) -> Int? {
+    typeCount >= largeMasterMinimumTypes ? largeRootColumnDeletionFactor : nil
+  }
   /// Whether the near-full-rows model on waste alone (no dual
   /// restrictions) is skipped when a count of its rows
   /// (``NearFullRowsModel/rowCount(types:budget:cap:workLimit:)``)
@@ -538,8 +571,13 @@ struct ExactPipeline {
         types.count < KnapsackPricing.columnsMinimumTypes ? 1
         : types.count < Self.manyColumnsMinimumTypes ? 30 : manyColumnsPerPricing
       master.retireAbove = columnDeletionFactor
+      let rootOnlyDeletion =
+        columnDeletionFactor == nil
+        ? rootColumnDeletion(typeCount: types.count) : nil
+      if let rootOnlyDeletion { master.retireAbove = rootOnlyDeletion }
       let lpDeadline = searchFirst ? setup.clock.now + setup.timeLeft * lpShareAfterSearch : setup.deadline
       let root = try master.solve(until: lpDeadline, enough: best.rowCount)
+      if rootOnlyDeletion != nil { try master.restoreRetiredColumns() }
       if verbose { try session.log(master.summary) }
       guard let root else {
         // Out of time before the LP converged: Farley's bound so far still
