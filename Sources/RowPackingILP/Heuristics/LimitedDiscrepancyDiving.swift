@@ -29,7 +29,12 @@ import RowPacking
 ///    as its value's integer part: residual rounding); the k-th child (a
 ///    discrepancy) fixes the k-th pattern instead and makes the k - 1
 ///    patterns before it tabu in its subtree. Only patterns whose waste fits
-///    what the rows left may waste are candidates.
+///    what the rows left may waste are candidates. Where the residual's
+///    rows must be exactly full, with ``completionLookahead`` the first
+///    candidates by LP value are ordered least constraining first: by how
+///    many of the residual's items above half the capacity they leave
+///    without an exactly full completion, then by how few completions
+///    they leave them (one subset-sum count table over the small items).
 /// 5. single backtracking (off by default, ``singleBacktracks``): where the
 ///    residual's rows must be exactly full, when a child fails at its own
 ///    node (L1, its residual LP above the rows left, no candidate) rather
@@ -61,9 +66,11 @@ import RowPacking
 ///
 /// - Complexity: at most `1 + Σ_{k ≤ D} C(depth, k) x width^k` dives per
 ///   round (D = ``maxDiscrepancy``, depth = ``maxDiscrepancyDepth``), each at
-///   most *rows* x (1 + ``singleBacktracks``) column generations and,
-///   near its end, searches of at most ``fullRowsNodesPerRow`` x *rows*
-///   nodes; bounded by the deadline.
+///   most *rows* x (1 + ``singleBacktracks``) column generations (each
+///   node, with ``completionLookahead``, also O(small items x C / 2 +
+///   lookahead x row length x C / 2) for the order) and, near its end,
+///   searches of at most ``fullRowsNodesPerRow`` x *rows* nodes; bounded
+///   by the deadline.
 struct LimitedDiscrepancyDiving {
   let master: GilmoreGomoryColumnGeneration
   /// The rows wanted: a node that cannot reach them is pruned.
@@ -90,6 +97,16 @@ struct LimitedDiscrepancyDiving {
   /// parent are tried in its place, each making those before it tabu
   /// (0: none, the default).
   var singleBacktracks = 0
+  /// Where the residual's rows must be exactly full, how many of a node's
+  /// first candidates are ordered least constraining first
+  /// (``orderedByLeastConstraining(_:residual:sizes:capacity:lookahead:workLimit:)``:
+  /// by the exactly full completions they leave the residual's large
+  /// items); 0, the default, none.
+  var completionLookahead = 0
+  /// The most cells (small items x C / 2) of that order's count table at
+  /// a node; above it the node keeps the LP's order (capacities of a
+  /// million units).
+  var completionLookaheadWorkLimit = 50_000_000
   /// Whether a node that has more children to explore (and the root, for
   /// the restarts) keeps its LP basis, so that its next child's residual
   /// LP starts from it rather than from the basis of the deepest residual
@@ -156,7 +173,8 @@ struct LimitedDiscrepancyDiving {
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
       exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
-      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts)
+      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts,
+      completionLookahead: completionLookahead, completionLookaheadWorkLimit: completionLookaheadWorkLimit)
     if warmStarts { search.rootBasis = rootBasis }
     let iterationsBefore = try master.problem.iterationCount()
     let tolerance = master.simplexTolerance
@@ -209,6 +227,8 @@ struct LimitedDiscrepancyDiving {
     let fullRowsShare: Double
     let singleBacktracks: Int
     let warmStarts: Bool
+    let completionLookahead: Int
+    let completionLookaheadWorkLimit: Int
     /// The root's LP basis (with ``warmStarts``), for the restarts.
     var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
     var noise = 0.0
@@ -317,6 +337,11 @@ struct LimitedDiscrepancyDiving {
       if candidates.isEmpty {
         end(.noCandidate, rows: fixed.count)
         return false
+      }
+      if completionLookahead > 1 && wasteLeft == 0 {
+        candidates = LimitedDiscrepancyDiving.orderedByLeastConstraining(
+          candidates, residual: residual, sizes: types.sizes, capacity: types.capacity, lookahead: completionLookahead,
+          workLimit: completionLookaheadWorkLimit)
       }
       let width = branchDepth < maxDiscrepancyDepth ? 1 + maxDiscrepancy - discrepancies : 1
       // The limited discrepancy search's children, then, where the rows
