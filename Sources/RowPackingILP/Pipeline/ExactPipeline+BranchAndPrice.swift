@@ -48,6 +48,7 @@ extension ExactPipeline {
     search.ratioTest = branchAndPriceRatioTest
     search.columnsPerPricing = branchAndPriceColumnsPerPricing
     search.giveUpTimeFromRoot = branchAndPriceGiveUpFromRoot
+    search.exactBoundAtRoot = branchAndPriceExactRootBound
     if let share = branchAndPriceGiveUpShare {
       let after = (deadline - ContinuousClock().now) * share
       if let perSecond = branchAndPriceGiveUpWorkPerSecond {

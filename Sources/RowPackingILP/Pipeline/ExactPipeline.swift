@@ -359,6 +359,11 @@ struct ExactPipeline {
   /// with the others, against 6 284 with all at once; ANI NR_7: 2 329
   /// against 6 253).
   var branchAndPriceOthersAfterFirstSolve = true
+  /// Whether the tree's root, its cuts exhausted and its floating LP more
+  /// than ``RyanFosterBranchAndPrice/exactBoundTrigger`` above the rows,
+  /// takes its safe bound again from the master solved in exact
+  /// arithmetic at a finer scale (``RyanFosterBranchAndPrice/exactBoundAtRoot``).
+  var branchAndPriceExactRootBound = true
   /// The share of that tree that must be refuted by then for it to go on
   /// (``RyanFosterBranchAndPrice/giveUpRefutedShare``; 0: any pruned
   /// node), 2^-10: a node pruned at depth 10 or less. On AI the trees
