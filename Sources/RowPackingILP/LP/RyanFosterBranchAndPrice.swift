@@ -57,7 +57,8 @@ import RowPacking
 /// ``exactBoundAtRoot`` the root takes its bound once more from the master
 /// solved in exact rational arithmetic, scaled finer
 /// (``exactBound(node:rows:pricing:cutCounts:until:)``), and refutes NR_7,
-/// NR_17 and NR_31 at the root. At ANI 801 the root's closure of cuts on
+/// NR_17 and NR_31 at the root; at every node (``exactBoundAtNodes``) it
+/// proved NR_1 and NR_13 in 9 and 31 nodes. At ANI 801 the root's closure of cuts on
 /// three and five items is K + 3e-10 to 6e-10 in exact arithmetic, which
 /// a few exact pricing rounds do not certify (docs/ARCHITECTURE.md).
 ///

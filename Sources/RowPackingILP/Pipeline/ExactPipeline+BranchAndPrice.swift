@@ -49,6 +49,7 @@ extension ExactPipeline {
     search.columnsPerPricing = branchAndPriceColumnsPerPricing
     search.giveUpTimeFromRoot = branchAndPriceGiveUpFromRoot
     search.exactBoundAtRoot = branchAndPriceExactRootBound
+    search.exactBoundAtNodes = branchAndPriceExactNodeBound
     if let share = branchAndPriceGiveUpShare {
       let after = (deadline - ContinuousClock().now) * share
       if let perSecond = branchAndPriceGiveUpWorkPerSecond {
