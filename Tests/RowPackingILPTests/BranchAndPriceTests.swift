@@ -203,6 +203,28 @@ final class BranchAndPriceTests: XCTestCase {
     try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150)
   }
 
+  /// And with many more cut rounds at the root than at the other nodes,
+  /// cuts on five items there once none on three is violated
+  /// (``RyanFosterBranchAndPrice/rootCutRounds``,
+  /// ``RyanFosterBranchAndPrice/rootFiveItemCuts``): a five-item cut and
+  /// its floor terms in the pricing and the safe bound must never refute
+  /// a row count that holds a packing.
+  func testProvenOptimumEqualsBruteForceWithRootCutsOnFiveItems() throws {
+    try provenOptimumEqualsBruteForce(
+      branchingHistory: false, cutRounds: 1, seeds: 1...150, rootCutRounds: 20, rootFiveItemCuts: true)
+  }
+
+  /// And with the safe bound taken again from the master solved in exact
+  /// arithmetic at a finer scale (``RyanFosterBranchAndPrice/exactBoundAtRoot``,
+  /// here at every converged node and whatever its LP value): the rows it
+  /// prices in, the exact duals and the finer scale must never refute a
+  /// row count that holds a packing, nor give a root bound above the
+  /// optimum.
+  func testProvenOptimumEqualsBruteForceWithExactBound() throws {
+    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150, exactBound: true)
+    try provenOptimumEqualsBruteForce(branchingHistory: false, seeds: 1...60, exactBound: true)
+  }
+
   /// And with the root's cuts separated on other optimal solutions too
   /// (``RyanFosterBranchAndPrice/alternativeOptimaAtRoot``): the master's
   /// bounds and objective, changed for those solves, must be restored, or
@@ -456,8 +478,11 @@ final class BranchAndPriceTests: XCTestCase {
   func provenOptimumEqualsBruteForce(
     branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40,
     columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris,
-    laterColumns: Bool = false, alternativeOptima: Int = 0
+    laterColumns: Bool = false, alternativeOptima: Int = 0, rootCutRounds: Int? = nil, rootFiveItemCuts: Bool = false,
+    exactBound: Bool = false
   ) throws {
+    var fiveItemCuts = 0
+    var exactSolves = 0
     var alternativeSolves = 0
     var added = 0
     var branched = 0
@@ -481,6 +506,16 @@ final class BranchAndPriceTests: XCTestCase {
         tree.steepestEdge = steepestEdge
         tree.ratioTest = ratioTest
         tree.alternativeOptimaAtRoot = alternativeOptima
+        tree.rootCutRounds = rootCutRounds
+        if rootCutRounds != nil { tree.rootCutsPerRound = 10 }
+        tree.rootFiveItemCuts = rootFiveItemCuts
+        if exactBound {
+          // At every converged node, whatever its LP: the exact bound must
+          // never exceed what the node holds.
+          tree.exactBoundAtRoot = true
+          tree.exactBoundAtNodes = true
+          tree.exactBoundTrigger = -1
+        }
         if laterColumns { tree.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
         let outcome = try tree.decide(rows: rows, until: far)
         if laterColumns && tree.laterColumns.isEmpty { added += 1 }
@@ -488,6 +523,8 @@ final class BranchAndPriceTests: XCTestCase {
         cuts += outcome.cuts
         alternativeSolves += outcome.alternativeSolves
         deleted += outcome.deletedColumns
+        fiveItemCuts += outcome.fiveItemCuts
+        exactSolves += outcome.exactSolves
         return outcome
       }
       let proof = try decide(rows: optimum - 1)
@@ -511,6 +548,8 @@ final class BranchAndPriceTests: XCTestCase {
     if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
     if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
     if alternativeOptima > 0 { XCTAssertGreaterThan(alternativeSolves, 20, "few solves for other optima: hardly tested") }
+    if rootFiveItemCuts { XCTAssertGreaterThan(fiveItemCuts, 5, "few cuts on five items: hardly tested") }
+    if exactBound { XCTAssertGreaterThan(exactSolves, 50, "few exact solves: the exact bound is hardly tested") }
     if laterColumns { XCTAssertGreaterThan(added, 20, "few trees took their later columns: they are hardly tested") }
     if columnLimit != nil { XCTAssertGreaterThan(deleted, 20, "few columns deleted: the deletion is hardly tested") }
   }

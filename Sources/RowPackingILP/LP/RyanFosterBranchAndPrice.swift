@@ -51,6 +51,17 @@ import RowPacking
 /// decided in 23 nodes (depth 10), the plain tree not in 1 413 (depth
 /// 125); at 60 s neither (docs/ARCHITECTURE.md, session 17).
 ///
+/// The root's cuts on items lift ANI 600's LP by 4e-9 to 1.2e-8 rows
+/// (exact simplex), less than the floating duals at GLPK's tolerance
+/// certify (their reduced costs of -1e-10 cost K x 1e-10 rows): with
+/// ``exactBoundAtRoot`` the root takes its bound once more from the master
+/// solved in exact rational arithmetic, scaled finer
+/// (``exactBound(node:rows:pricing:cutCounts:until:)``), and refutes NR_7,
+/// NR_17 and NR_31 at the root; at every node (``exactBoundAtNodes``) it
+/// proved NR_1 and NR_13 in 9 and 31 nodes. At ANI 801 the root's closure of cuts on
+/// three and five items is K + 3e-10 to 6e-10 in exact arithmetic, which
+/// a few exact pricing rounds do not certify (docs/ARCHITECTURE.md).
+///
 /// Off by default, the branching history of da Silva and Schouery
 /// (``branchingHistory``) and restarts from the root (``restartNodes``):
 /// on ANI 402_10000 (NR_1, 3, 7, 9, 27; 60 s) neither decided an instance
@@ -115,6 +126,32 @@ final class RyanFosterBranchAndPrice {
   /// prices with the cuts' duals); the cuts, on three items, are global
   /// and stay in the master for the whole tree.
   var cutRoundsPerNode = 0
+  /// Rounds of cut separation at the root (nil, the default:
+  /// ``cutRoundsPerNode``), and the most cuts a root round adds (nil:
+  /// ``cutsPerRound``).
+  var rootCutRounds: Int? = nil
+  var rootCutsPerRound: Int? = nil
+  /// Whether a converged node (the root; the others) whose cuts are
+  /// exhausted takes its safe bound once more from the master solved in
+  /// exact rational arithmetic (`glp_exact` from the optimal basis), its
+  /// duals scaled by ``exactScale`` rather than ``KnapsackPricing/scale``
+  /// (``exactBound(node:rows:pricing:cutCounts:until:)``). Off by default.
+  var exactBoundAtRoot = false
+  var exactBoundAtNodes = false
+  /// The most exact solves one such bound takes (each adding the rows
+  /// that price out at its duals): ANI 600_20000 NR_7 was refuted after
+  /// 3 (0.4 s), NR_17 after 2 or 3 (not after 1).
+  var exactPricingRounds = 3
+  /// How far above the rows to refute the floating LP must be for the
+  /// exact bound to be tried (in rows): where it is not, as on AI (a
+  /// packing exists, the LP is the rows) or ANI 801 (3e-10 to 6e-10 above,
+  /// about 3 s an exact solve there), the exact solves cost and prove
+  /// nothing.
+  var exactBoundTrigger = 1e-9
+  /// Whether the root separates subset-row cuts on five items (multiplier
+  /// 1/2, ``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
+  /// once no cut on three items is violated (off by default).
+  var rootFiveItemCuts = false
   /// At the root, the other optimal solutions of the master on which
   /// cuts are separated too (0, the default: the master's solution only):
   /// the LP is degenerate, and the cuts that one optimal vertex violates
@@ -333,6 +370,17 @@ final class RyanFosterBranchAndPrice {
     /// The time in master solves and in pricing.
     var masterTime = Duration.zero
     var pricingTime = Duration.zero
+    /// The root's converged LPs, one per cut round: the cuts in the master
+    /// and the LP value (how far the root's cuts lift the bound).
+    var rootTrace: [(cuts: Int, objective: Double)] = []
+    /// Exact re-solves (``exactBoundAtRoot``), their time, the last exact
+    /// objective at the root, and the nodes their bound pruned.
+    var exactSolves = 0
+    var exactTime = Duration.zero
+    var exactRootObjective: Double? = nil
+    var exactPrunes = 0
+    /// Cuts on five items added at the root (``rootFiveItemCuts``).
+    var fiveItemCuts = 0
 
     /// One line for the verbose log.
     var summary: String {
@@ -345,6 +393,8 @@ final class RyanFosterBranchAndPrice {
       return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, \(restarts) restarts, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves\(alternativeSolves > 0 ? " (+\(alternativeSolves) for other optima)" : ""), "
         + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most, \(deletedColumns) deleted), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime), work \(work))"
+        + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
+        + (rootTrace.isEmpty ? "" : "; \(fiveItemCuts) five-item cuts; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
     }
   }
 
@@ -545,6 +595,7 @@ final class RyanFosterBranchAndPrice {
       var solution: ProgramSolution
       var center: (point: [Double], value: Double)? = nil
       var cutRounds = 0
+      var exactTried = false
       /// For each merged item, the cuts holding its items and how many.
       func groupCutCounts() -> [[(cut: Int, count: Int)]] {
         node.groups.map { group in
@@ -672,13 +723,22 @@ final class RyanFosterBranchAndPrice {
         if !converged, try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 { continue }
         // Converged: subset-row cuts on items that the LP solution
         // violates, a few rounds a node (branch-and-price-and-cut).
-        if cutRounds < cutRoundsPerNode && cuts.count < cutLimit {
+        if decisions.isEmpty { outcome.rootTrace.append((cuts.count, solution.objective)) }
+        let roundLimit = decisions.isEmpty ? rootCutRounds ?? cutRoundsPerNode : cutRoundsPerNode
+        if cutRounds < roundLimit && cuts.count < cutLimit {
           cutRounds += 1
-          let limit = min(cutsPerRound, cutLimit - cuts.count)
+          let limit = min(decisions.isEmpty ? rootCutsPerRound ?? cutsPerRound : cutsPerRound, cutLimit - cuts.count)
           var found = SubsetRowCutSeparation.separate(
             patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet,
             limit: limit
           ).map(\.cut)
+          if found.isEmpty && decisions.isEmpty && rootFiveItemCuts {
+            found = SubsetRowCutSeparation.separateFiveRows(
+              patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet,
+              limit: limit, until: min(deadline, clock.now + .seconds(20))
+            ).map(\.cut)
+            outcome.fiveItemCuts += found.count
+          }
           if decisions.isEmpty && alternativeOptimaAtRoot > 0 {
             let others = try alternativeOptima(
               count: alternativeOptimaAtRoot, duals: duals, seed: UInt64(cutRounds + 1), until: deadline)
@@ -706,6 +766,31 @@ final class RyanFosterBranchAndPrice {
             center = nil
             continue
           }
+        }
+        // Converged, no cut added: the safe bound again at the duals of the
+        // master solved in exact arithmetic, at a finer scale.
+        if decisions.isEmpty ? exactBoundAtRoot : exactBoundAtNodes, !exactTried,
+          solution.objective > Double(rows) + exactBoundTrigger
+        {
+          exactTried = true
+          let exactStart = clock.now
+          let columnsBefore = columns.count
+          let exact = try exactBound(node: node, rows: rows, pricing: pricing, cutCounts: cutCounts, until: deadline)
+          outcome.exactSolves += exact.solves
+          outcome.exactTime += clock.now - exactStart
+          if decisions.isEmpty { outcome.exactRootObjective = exact.objective }
+          guard let bound = exact.bound else {
+            if columns.count > columnsBefore { continue }
+            break
+          }
+          if decisions.isEmpty { outcome.rootBound = max(outcome.rootBound, bound) }
+          if bound >= target {
+            outcome.exactPrunes += 1
+            return prunedByBound()
+          }
+          // Rows the exact duals priced in: the floating master again
+          // (its solution must cover every column before branching).
+          if columns.count > columnsBefore { continue }
         }
         break
       }
@@ -814,6 +899,72 @@ final class RyanFosterBranchAndPrice {
     guard refutedEnough(closed: closed, share: share) else { return after }
     guard let stallBelow, closed < stallBelow, let lastMark else { return nil }
     return max(after, lastMark + after)
+  }
+
+  /// The scale of the exact bound's weights: the largest power of two up
+  /// to 2^50 at which a weight (a dual of at most 4, as
+  /// `integerWeight(dual:scale:)` caps it) times a size stays below 2^62,
+  /// as the pricing's order of items multiplies them.
+  var exactScale: Int {
+    var bits = 50
+    while bits > 30 && (4 << bits) > (1 << 62) / max(capacity, 1) { bits -= 1 }
+    return 1 << bits
+  }
+
+  /// The safe bound at the duals of the current master solved again in
+  /// exact rational arithmetic from its optimal basis (GLPK's `glp_exact`;
+  /// a numerically exact bound as Baldacci, Coniglio, Cordeau and Furini
+  /// 2024 ask for): the merged items' duals and the cuts' scaled by
+  /// ``exactScale`` and rounded down, the pricing's exact maximum at those
+  /// weights, `ceil(sum / maximum)` in integers
+  /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``).
+  /// Valid for any weights, as the bound at GLPK's floating duals is; the
+  /// finer scale and the exact duals keep a rise of the LP above the rows
+  /// of about 1e-9 (ANI 600's item-level cuts) that the floating duals at
+  /// 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
+  /// solve or the pricing did not end by `deadline`.
+  ///
+  /// - Complexity: one exact simplex run from the optimal basis (few
+  ///   pivots, each in rational arithmetic) and one exact pricing.
+  private func exactBound(
+    node: NodeItems, rows: Int, pricing: ConflictKnapsackPricing, cutCounts: [[(cut: Int, count: Int)]],
+    until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> (bound: Int?, objective: Double?, solves: Int) {
+    var best: Int? = nil
+    var objective: Double? = nil
+    var solves = 0
+    for _ in 0..<exactPricingRounds {
+      solves += 1
+      let solution = try problem.solveExactLP(timeLimit: deadline - ContinuousClock().now)
+      guard solution.status == .optimal else { break }
+      objective = solution.objective
+      let duals = solution.duals
+      let scale = exactScale
+      let weights = node.groups.map { group in
+        integerWeight(dual: group.reduce(0.0) { $0 + duals[$1] }, scale: Double(scale))
+      }
+      let cutWeights = cuts.indices.map { -integerWeight(dual: -min(0, duals[sizes.count + $0]), scale: Double(scale)) }
+      let priced = cuts.isEmpty
+        ? pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
+        : pricing.best(
+          weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: scale,
+          others: columnsPerPricing - 1, until: deadline)
+      guard let priced else { break }
+      // The merged items' demands are 1, as the items' are.
+      let bound = SubsetRowCutAndPrice.safeBound(
+        weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: cuts, cutWeights: cutWeights,
+        maximum: priced.value)
+      best = max(best ?? 0, bound)
+      // Rows above 1 at the exact duals (the floating column generation
+      // stopped at its tolerance): into the master, and solve again, while
+      // the exact LP is still above the rows by the trigger (a bound is at
+      // most the LP: on ANI 600_20000_NR_9, 7.7e-10 above, two more exact
+      // solves took 17 s and proved nothing).
+      guard priced.value > scale, solution.objective > Double(rows) + exactBoundTrigger else { break }
+      let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
+      guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
+    }
+    return (best, objective, solves)
   }
 
   /// The work counted for a master solve of `pivots` simplex iterations

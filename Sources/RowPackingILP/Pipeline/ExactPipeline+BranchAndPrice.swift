@@ -48,6 +48,8 @@ extension ExactPipeline {
     search.ratioTest = branchAndPriceRatioTest
     search.columnsPerPricing = branchAndPriceColumnsPerPricing
     search.giveUpTimeFromRoot = branchAndPriceGiveUpFromRoot
+    search.exactBoundAtRoot = branchAndPriceExactRootBound
+    search.exactBoundAtNodes = branchAndPriceExactNodeBound
     if let share = branchAndPriceGiveUpShare {
       let after = (deadline - ContinuousClock().now) * share
       if let perSecond = branchAndPriceGiveUpWorkPerSecond {
