@@ -48,6 +48,23 @@ final class ColumnDeletionTests: XCTestCase {
     return d
   }
 
+  /// A dive from the LP solution `values`: the largest positive pattern
+  /// fixed at each step, each residual LP solved on both masters and
+  /// checked by ``sameResidualLP(kept:retiring:residual:types:label:)``.
+  func diveOnBothMasters(
+    kept: GilmoreGomoryColumnGeneration, retiring: GilmoreGomoryColumnGeneration, from values: [Double],
+    types: ItemTypes, label: String
+  ) throws {
+    var residual = types.demands
+    var values = values
+    while true {
+      guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
+      for t in retiring.patterns[k] { residual[t] -= 1 }
+      guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
+      values = try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label).values
+    }
+  }
+
   func testRetiringColumnsKeepsTheLP() throws {
     var retiredSomewhere = 0
     for seed in UInt64(1)...30 {
@@ -126,15 +143,7 @@ final class ColumnDeletionTests: XCTestCase {
           "pattern \(retiring.patterns[k]): \(label)")
       }
       XCTAssertLessThanOrEqual(again.rowBound, optimum, "a bound above the optimum: \(label)")
-      // A dive: a positive pattern of the LP fixed at each step, on both masters.
-      var residual = types.demands
-      var values = again.values
-      while true {
-        guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
-        for t in retiring.patterns[k] { residual[t] -= 1 }
-        guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
-        values = try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label).values
-      }
+      try diveOnBothMasters(kept: kept, retiring: retiring, from: again.values, types: types, label: label)
       // The full demands again (as the later stages solve them).
       try kept.setDemands(types.demands)
       try retiring.setDemands(types.demands)
@@ -185,15 +194,7 @@ final class ColumnDeletionTests: XCTestCase {
       for k in root.values.indices {
         XCTAssertEqual(again.values[k], root.values[k], accuracy: 1e-9, "pattern \(retiring.patterns[k]): \(label)")
       }
-      // A dive: a positive pattern of the LP fixed at each step, on both masters.
-      var residual = types.demands
-      var values = again.values
-      while true {
-        guard let k = values.indices.filter({ values[$0] > 1e-6 }).max(by: { values[$0] < values[$1] }) else { break }
-        for t in retiring.patterns[k] { residual[t] -= 1 }
-        guard residual.allSatisfy({ $0 >= 0 }), residual.contains(where: { $0 > 0 }) else { break }
-        values = try sameResidualLP(kept: kept, retiring: retiring, residual: residual, types: types, label: label).values
-      }
+      try diveOnBothMasters(kept: kept, retiring: retiring, from: again.values, types: types, label: label)
       XCTAssertEqual(retiring.retiredCount, retired, "a column retired after the restore: \(label)")
     }
     XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
