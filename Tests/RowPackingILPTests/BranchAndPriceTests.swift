@@ -243,14 +243,15 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   /// The same after a time without pruning
-  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter``): at zero
+  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningAfter`` on the clock,
+  /// ``RyanFosterBranchAndPrice/Effort/time(_:)``): at zero
   /// every tree gives up before its first master solve; with an hour each
   /// decides (with the stall rule too), and never wrongly.
   func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
     let counts = try giveUpCounts([
-      { $0.giveUpWithoutPruningAfter = .zero }, { $0.giveUpWithoutPruningAfter = .seconds(3600) },
-      { $0.giveUpWithoutPruningAfter = .seconds(3600); $0.giveUpTimeFromRoot = true },
-      { $0.giveUpWithoutPruningAfter = .seconds(3600); $0.giveUpOnStallBelow = 1 },
+      { $0.giveUpWithoutPruningAfter = .time(.zero) }, { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)) },
+      { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)); $0.giveUpTimeFromRoot = true },
+      { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)); $0.giveUpOnStallBelow = 1 },
     ])
     XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
     for k in 1...3 {
@@ -260,17 +261,17 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   /// The same give-up in counted work
-  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruningWork``), which
-  /// replaces the time: at zero every tree gives up before its first
-  /// master solve (even with an hour's time), with a great deal each
-  /// decides (from the root, with the stall rule too), and never wrongly.
+  /// (``RyanFosterBranchAndPrice/Effort/work(_:)``), which replaces the
+  /// time: at zero every tree gives up before its first master solve
+  /// (whatever the time left), with a great deal each decides (from the
+  /// root, with the stall rule too), and never wrongly.
   func testGivingUpAfterCountedWorkNeverAnswersWrong() throws {
     let plenty = 1 << 50
     let counts = try giveUpCounts([
-      { $0.giveUpWithoutPruningWork = 0; $0.giveUpWithoutPruningAfter = .seconds(3600) },
-      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpWithoutPruningAfter = .zero },
-      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpTimeFromRoot = true },
-      { $0.giveUpWithoutPruningWork = plenty; $0.giveUpOnStallBelow = 1 },
+      { $0.giveUpWithoutPruningAfter = .work(0) },
+      { $0.giveUpWithoutPruningAfter = .work(plenty) },
+      { $0.giveUpWithoutPruningAfter = .work(plenty); $0.giveUpTimeFromRoot = true },
+      { $0.giveUpWithoutPruningAfter = .work(plenty); $0.giveUpOnStallBelow = 1 },
     ])
     XCTAssertEqual(counts[0].decided, 0, "a tree went on past a work limit of zero")
     for k in 1...3 {
@@ -294,7 +295,7 @@ final class BranchAndPriceTests: XCTestCase {
       func run(_ limit: Int?) throws -> RyanFosterBranchAndPrice.Outcome {
         let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
         tree.cutRoundsPerNode = 1
-        tree.giveUpWithoutPruningWork = limit
+        tree.giveUpWithoutPruningAfter = limit.map { .work($0) }
         return try tree.decide(rows: optimum - 1, until: far)
       }
       let (a, b) = (try run(nil), try run(nil))
@@ -366,6 +367,34 @@ final class BranchAndPriceTests: XCTestCase {
         time == nil, Tree.refutedEnough(closed: closed, share: share) && !(below.map { closed < $0 } ?? false),
         "closed \(closed), share \(share), below \(String(describing: below))")
     }
+  }
+
+  /// The give-up point keeps the measure of its give-up
+  /// (``RyanFosterBranchAndPrice/Effort``): a time reads the time of the
+  /// last mark of progress, counted work its work, each by the same rule
+  /// (``RyanFosterBranchAndPrice/giveUpTime(after:closed:share:lastMark:stallBelow:)``);
+  /// from the root, the amount runs past the root's time or work.
+  func testGiveUpPointKeepsItsMeasure() {
+    typealias Tree = RyanFosterBranchAndPrice
+    let mark = (time: Duration.milliseconds(700), work: 5_000)
+    for (closed, share, below) in [(0.0, 0.0, 0x1p-4), (0x1p-12, 0x1p-10, 0x1p-4), (0x1p-8, 0x1p-10, 0x1p-4), (0.25, 0x1p-10, 0x1p-4)] {
+      XCTAssertEqual(
+        Tree.giveUpPoint(after: .time(.seconds(10)), closed: closed, share: share, lastMark: mark, stallBelow: below),
+        Tree.giveUpTime(after: .seconds(10), closed: closed, share: share, lastMark: mark.time, stallBelow: below)
+          .map { .time($0) })
+      XCTAssertEqual(
+        Tree.giveUpPoint(after: .work(20_000), closed: closed, share: share, lastMark: mark, stallBelow: below),
+        Tree.giveUpTime(after: 20_000, closed: closed, share: share, lastMark: mark.work, stallBelow: below)
+          .map { .work($0) })
+    }
+    XCTAssertEqual(
+      Tree.giveUpPoint(after: .work(20_000), closed: 0x1p-8, share: 0x1p-10, lastMark: mark, stallBelow: 0x1p-4),
+      .work(25_000))
+    XCTAssertEqual(Tree.Effort.time(.seconds(10)).past(time: mark.time, work: mark.work), .time(.milliseconds(10_700)))
+    XCTAssertEqual(Tree.Effort.work(20_000).past(time: mark.time, work: mark.work), .work(25_000))
+    XCTAssertTrue(Tree.Effort.work(20_000).isReached(work: 20_000))
+    XCTAssertFalse(Tree.Effort.work(20_000).isReached(work: 19_999))
+    XCTAssertFalse(Tree.Effort.time(.zero).isReached(work: .max))
   }
 
   /// Trees that give up after two nodes unless a share of the tree is

@@ -135,7 +135,7 @@ final class KnapsackPricingTests: XCTestCase {
         }
         for grid in 0..<pricing.coarseGridCount {
           let counted = pricing.coarseColumnsAndWork(grid: grid, weights: k.weights, bounds: k.bounds, others: 5)
-          XCTAssertEqual(counted.patterns, pricing.coarseColumns(grid: grid, weights: k.weights, bounds: k.bounds, others: 5))
+          XCTAssertEqual(counted.patterns, pricing.coarseColumnsAndWork(grid: grid, weights: k.weights, bounds: k.bounds, others: 5).patterns)
           XCTAssertEqual(counted.work, pricing.coarseColumnsAndWork(grid: grid, weights: k.weights, bounds: k.bounds, others: 5).work)
           XCTAssertGreaterThan(counted.work, 0)
         }
@@ -152,7 +152,7 @@ final class KnapsackPricingTests: XCTestCase {
       XCTAssertGreaterThan(pricing.coarseGridCount, 0)
       for grid in 0..<pricing.coarseGridCount {
         // The grid's best and the best rows holding each type on it.
-        for pattern in pricing.coarseColumns(grid: grid, weights: c.weights, bounds: c.bounds, others: 20) {
+        for pattern in pricing.coarseColumnsAndWork(grid: grid, weights: c.weights, bounds: c.bounds, others: 20).patterns {
           XCTAssertLessThanOrEqual(pattern.reduce(0) { $0 + c.sizes[$1] }, c.capacity, "seed \(seed) grid \(grid)")
           for t in c.sizes.indices {
             XCTAssertLessThanOrEqual(pattern.filter { $0 == t }.count, c.bounds[t], "seed \(seed) grid \(grid)")

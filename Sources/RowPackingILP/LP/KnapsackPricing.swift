@@ -142,19 +142,13 @@ struct KnapsackPricing {
   var coarseGridCount: Int { coarseUnits.count }
 
   /// Good patterns from coarse grid `grid` (sizes rounded up, so that they
-  /// fit the true capacity): its best first, then up to `others` more,
-  /// one per item type, worth more than ``scale`` on the grid (see
+  /// fit the true capacity), and the work of their dynamic programme
+  /// (``Work``: its table's cells): the grid's best pattern first, then up
+  /// to `others` more, one per item type, worth more than ``scale`` on the
+  /// grid (see
   /// ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
   ///
   /// - Complexity: O(*C* / unit x sum(log *bound_t*) + types x chunks).
-  func coarseColumns(grid: Int, weights: [Int], bounds: [Int], others: Int = 0) -> [Pattern] {
-    coarseColumnsAndWork(grid: grid, weights: weights, bounds: bounds, others: others).patterns
-  }
-
-  /// ``coarseColumns(grid:weights:bounds:others:)`` and the work of its
-  /// dynamic programme (``Work``: its table's cells).
-  ///
-  /// - Complexity: as ``coarseColumns(grid:weights:bounds:others:)``.
   func coarseColumnsAndWork(grid: Int, weights: [Int], bounds: [Int], others: Int = 0) -> (patterns: [Pattern], work: Int) {
     let coarseCapacity = capacity / coarseUnits[grid]
     let gridSizes = coarseSizes[grid]

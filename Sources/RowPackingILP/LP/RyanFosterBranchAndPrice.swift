@@ -173,27 +173,55 @@ final class RyanFosterBranchAndPrice {
   /// mostly pruned within a few nodes), whose time the searches that find
   /// packings need. Off by default.
   var giveUpWithoutPruning: Int? = nil
-  /// The time after which a tree that has pruned no node gives up (nil:
+  /// The effort after which a tree that has pruned no node gives up (nil:
   /// never), as ``giveUpWithoutPruning`` does after a count of nodes: a
   /// node can take seconds (AI 600_20000_DI_41: 5 nodes in 36 s, none
   /// pruned), so a count may never be reached. Once a node is pruned (and
   /// ``giveUpRefutedShare`` of the tree refuted) the tree has its whole
   /// time, unless its progress stalls below ``giveUpOnStallBelow``
-  /// (``giveUpTime(after:closed:share:lastMark:stallBelow:)``).
-  var giveUpWithoutPruningAfter: Duration? = nil
-  /// The same give-up counted in work instead of time (nil: by time,
-  /// ``giveUpWithoutPruningAfter``): the tree's master solves and pricing
-  /// (``Outcome/work``, in the units of ``KnapsackPricing/Work``, about a
-  /// nanosecond on a quiet machine). When set, it replaces the time (and
-  /// ``giveUpTimeFromRoot`` runs it from the root's work): the tree then
-  /// gives up at the same node on every run, loaded or not, and only the
-  /// deadline of the whole tree stays in time.
-  var giveUpWithoutPruningWork: Int? = nil
-  /// Whether that time runs again from the end of the root node (its
-  /// column generation and cut rounds), off by default: the root is the
-  /// bound's work (its cuts on items alone refute the rows of some ANI
-  /// instances), the give-up rule is about the branching below it. The
-  /// root itself stays within ``giveUpWithoutPruningAfter``.
+  /// (``giveUpPoint(after:closed:share:lastMark:stallBelow:)``). Counted
+  /// in work (``Effort/work(_:)``, as the pipeline does by default), the
+  /// tree gives up at the same node on every run, loaded or not, and only
+  /// the deadline of the whole tree stays in time; on the clock
+  /// (``Effort/time(_:)``), its solves and pricings stop at the give-up.
+  var giveUpWithoutPruningAfter: Effort? = nil
+  /// An amount of a tree's effort, the measure of its give-up
+  /// (``giveUpWithoutPruningAfter``): time on the clock or counted work.
+  enum Effort: Equatable, Sendable {
+    /// Time on the clock.
+    case time(Duration)
+    /// The tree's master solves and pricing counted (``Outcome/work``, in
+    /// the units of ``KnapsackPricing/Work``, about a nanosecond on a
+    /// quiet machine).
+    case work(Int)
+
+    /// This amount past a point of the tree (its time and counted work
+    /// there), in the same measure.
+    ///
+    /// - Complexity: O(1).
+    func past(time: Duration, work: Int) -> Effort {
+      switch self {
+      case .time(let amount): .time(time + amount)
+      case .work(let amount): .work(work + amount)
+      }
+    }
+
+    /// Whether a tree whose give-up point (from its start) is this one has
+    /// reached it with `work` counted; a give-up point in time is the
+    /// deadline of its solves instead.
+    ///
+    /// - Complexity: O(1).
+    func isReached(work: Int) -> Bool {
+      guard case .work(let amount) = self else { return false }
+      return work >= amount
+    }
+  }
+  /// Whether that give-up runs again from the end of the root node (its
+  /// column generation and cut rounds, from the root's time or work), off
+  /// by default: the root is the bound's work (its cuts on items alone
+  /// refute the rows of some ANI instances), the give-up rule is about the
+  /// branching below it. The root itself stays within
+  /// ``giveUpWithoutPruningAfter``.
   var giveUpTimeFromRoot = false
   /// The share of the tree (``Outcome/closed``) that must be refuted for
   /// the two give-ups above not to apply (0, the default: any pruned node).
@@ -560,11 +588,15 @@ final class RyanFosterBranchAndPrice {
   func decide(rows: Int, until fullDeadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
-    // Until enough of the tree is refuted, the give-up time if any.
-    var deadline = giveUpWithoutPruningWork != nil
-      ? fullDeadline : giveUpWithoutPruningAfter.map { min(fullDeadline, start + $0) } ?? fullDeadline
-    // The same in counted work (``giveUpWithoutPruningWork``), if any.
-    var workLimit = giveUpWithoutPruningWork
+    // Until enough of the tree is refuted, where it gives up (from its
+    // start; nil: never, ``giveUpWithoutPruningAfter``).
+    var giveUpPoint = giveUpWithoutPruningAfter
+    // The deadline of its solves and searches: the give-up point when that
+    // is a time.
+    var deadline: ContinuousClock.Instant {
+      guard case .time(let after)? = giveUpPoint else { return fullDeadline }
+      return min(fullDeadline, start + after)
+    }
     var outcome = Outcome(answer: .unknown)
     let scale = KnapsackPricing.scale
     let target = rows + 1
@@ -606,7 +638,7 @@ final class RyanFosterBranchAndPrice {
       }
       var cutCounts = groupCutCounts()
       while true {
-        guard clock.now < deadline, workLimit.map({ outcome.work < $0 }) ?? true else { return .unknown }
+        guard clock.now < deadline, !(giveUpPoint?.isReached(work: outcome.work) ?? false) else { return .unknown }
         // The primal simplex throughout: after the bounds changed, the dual
         // simplex (the last basis stays dual feasible) took 74 ms a solve
         // on ANI 402_10000_NR_45 against 47 ms, and on 201_2500_NR_19 the
@@ -688,18 +720,12 @@ final class RyanFosterBranchAndPrice {
           {
             outcome.closedTrace.append((share, clock.now - start, outcome.work))
           }
-          if let after = giveUpWithoutPruningWork {
-            workLimit = Self.giveUpTime(
-              after: after, closed: outcome.closed, share: giveUpRefutedShare,
-              lastMark: outcome.closedTrace.last?.work, stallBelow: giveUpOnStallBelow)
-            return .pruned
-          }
-          // Without a give-up time the deadline is the full one already.
+          // Without a give-up the tree has its whole time already.
           if let after = giveUpWithoutPruningAfter {
-            deadline = Self.giveUpTime(
+            giveUpPoint = Self.giveUpPoint(
               after: after, closed: outcome.closed, share: giveUpRefutedShare,
-              lastMark: outcome.closedTrace.last?.time, stallBelow: giveUpOnStallBelow
-            ).map { min(fullDeadline, start + $0) } ?? fullDeadline
+              lastMark: outcome.closedTrace.last.map { (time: $0.time, work: $0.work) },
+              stallBelow: giveUpOnStallBelow)
           }
           return .pruned
         }
@@ -798,10 +824,8 @@ final class RyanFosterBranchAndPrice {
       // Converged: a packing, or a pair to branch on.
       if decisions.isEmpty {
         outcome.rootTime = clock.now - start
-        if giveUpTimeFromRoot, let after = giveUpWithoutPruningWork, !refutedEnough() {
-          workLimit = outcome.work + after
-        } else if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, !refutedEnough() {
-          deadline = min(fullDeadline, clock.now + after)
+        if giveUpTimeFromRoot, let after = giveUpWithoutPruningAfter, !refutedEnough() {
+          giveUpPoint = after.past(time: clock.now - start, work: outcome.work)
         }
       }
       let active = columns.indices.filter { solution.values[$0] > 1e-9 }
@@ -886,13 +910,32 @@ final class RyanFosterBranchAndPrice {
   /// goes on past its give-up: some node pruned, and at least `share`.
   static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
 
-  /// When (from the tree's start) a tree gives up, `after` being
-  /// ``giveUpWithoutPruningAfter``: at `after` unless it has refuted
-  /// enough (``refutedEnough(closed:share:)``); then, while it has
-  /// refuted less than `stallBelow` (``giveUpOnStallBelow``), `after` past
-  /// the last mark of its progress (``closedMarks``) reached at
+  /// Where (from the tree's start) a tree gives up, `after` being
+  /// ``giveUpWithoutPruningAfter``: the rule of
+  /// ``giveUpTime(after:closed:share:lastMark:stallBelow:)`` in the measure
+  /// of `after`, the last mark of its progress reached at `lastMark`'s time
+  /// or counted work; nil: never.
+  ///
+  /// - Complexity: O(1).
+  static func giveUpPoint(
+    after: Effort, closed: Double, share: Double, lastMark: (time: Duration, work: Int)?, stallBelow: Double?
+  ) -> Effort? {
+    switch after {
+    case .time(let after):
+      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.time, stallBelow: stallBelow)
+        .map(Effort.time)
+    case .work(let after):
+      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.work, stallBelow: stallBelow)
+        .map(Effort.work)
+    }
+  }
+
+  /// When (from the tree's start) a tree gives up, in one measure of its
+  /// effort (``Effort``: a time, or counted work): at `after` unless it
+  /// has refuted enough (``refutedEnough(closed:share:)``); then, while it
+  /// has refuted less than `stallBelow` (``giveUpOnStallBelow``), `after`
+  /// past the last mark of its progress (``closedMarks``) reached at
   /// `lastMark`, if that is later; else never (nil).
-  /// The same rule serves in counted work (``giveUpWithoutPruningWork``).
   static func giveUpTime<Amount: Comparable & AdditiveArithmetic>(
     after: Amount, closed: Double, share: Double, lastMark: Amount?, stallBelow: Double?
   ) -> Amount? {

@@ -53,9 +53,9 @@ extension ExactPipeline {
     if let share = branchAndPriceGiveUpShare {
       let after = (deadline - ContinuousClock().now) * share
       if let perSecond = branchAndPriceGiveUpWorkPerSecond {
-        search.giveUpWithoutPruningWork = Int(after / .seconds(1) * perSecond)
+        search.giveUpWithoutPruningAfter = .work(Int(after / .seconds(1) * perSecond))
       } else {
-        search.giveUpWithoutPruningAfter = after
+        search.giveUpWithoutPruningAfter = .time(after)
       }
     }
     search.giveUpRefutedShare = branchAndPriceGiveUpRefutedShare

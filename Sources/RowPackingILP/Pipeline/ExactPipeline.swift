@@ -323,9 +323,9 @@ struct ExactPipeline {
   var branchAndPriceGiveUpShare: Double? = 0.25
   /// Whether that tree's give-up counts work instead of time, and the
   /// work (``RyanFosterBranchAndPrice/Outcome/work``) a second of its time
-  /// stands for (``RyanFosterBranchAndPrice/giveUpWithoutPruningWork``;
-  /// nil: by the clock). Counted, the tree follows the same nodes whatever
-  /// the machine's load (ANI 600_20000_NR_7 gave up after 2 nodes when run
+  /// stands for (``RyanFosterBranchAndPrice/Effort/work(_:)``; nil: by the
+  /// clock, ``RyanFosterBranchAndPrice/Effort/time(_:)``). Counted, the
+  /// tree follows the same nodes whatever the machine's load (ANI 600_20000_NR_7 gave up after 2 nodes when run
   /// beside a copy of itself, and was proven alone); the amount is still
   /// the share of the time left when the tree starts. 1.6e9: the tree's
   /// count per second of its time on ANI 600_20000_NR_9 (16.1e9 in 9.9 s,
