@@ -26,6 +26,21 @@ extension ExactPipeline {
     return (improvement(patterns, types: types, over: best), searched)
   }
 
+  /// A packing in `rows` exactly full rows by ``FailFirstBinCompletion``
+  /// (at most `nodeLimit` nodes, until `deadline`, its restarts seeded by
+  /// `seed`) when it has fewer rows than `best` and verifies; and the
+  /// nodes searched.
+  func failFirstSearch(
+    types: ItemTypes, rows: Int, nodeLimit: Int, seed: UInt64, until deadline: ContinuousClock.Instant, best: Packing
+  ) -> (packing: Packing?, nodes: Int) {
+    var search = FailFirstBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+    search.nodeLimit = nodeLimit
+    search.seed = seed
+    let outcome = search.run(rows: rows, until: deadline)
+    guard let patterns = outcome.patterns else { return (nil, outcome.nodes) }
+    return (improvement(patterns, types: types, over: best), outcome.nodes)
+  }
+
   /// The packing of `patterns` when it has fewer rows than `best` and
   /// passes the independent verifier; else nil. Every stage's packing
   /// goes through here before it can replace the best one.
