@@ -564,31 +564,21 @@ struct ExactPipeline {
       try? session.log("stage \(stage): \(setup.elapsed) elapsed, \(best.rowCount) rows, bound \(bound.value)")
     }
 
-    // Rows exactly full at the simple bound: a short bin
-    // completion by limited discrepancy (its first dive and a little
-    // more) may find them before any LP.
+    // Rows exactly full at the simple bound: a short bin completion by
+    // limited discrepancy (its first dive and a little more), then the
+    // fail-first one, may find them before any LP (a packing either finds
+    // has the bound's rows).
     if rowsMustBeFull(rows: bound.value, scaled: scaled) {
-      let (packing, searched) = fullRowsSearch(
+      var (packing, searched) = fullRowsSearch(
         types: types, rows: bound.value, nodeLimit: fullRowsNodesPerRow * bound.value, seed: 0x5eed,
         until: setup.clock.now + setup.timeLeft * fullRowsShare, best: best)
-      if let packing {
-        best = packing
-        if best.rowCount <= bound.value {
-          return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
-        }
-      }
-      if failFirstShare > 0 {
-        let (packing, searched) = failFirstSearch(
+      if packing == nil && failFirstShare > 0 {
+        (packing, searched) = failFirstSearch(
           types: types, rows: bound.value, nodeLimit: failFirstNodesPerRow * bound.value, seed: 0x5eed,
           until: setup.clock.now + setup.timeLeft * failFirstShare, best: best)
-        if let packing {
-          best = packing
-          if best.rowCount <= bound.value {
-            return setup.result(packing: best, bound: bound, stage: "search", nodes: searched)
-          }
-        }
         note("fail-first bin completion (\(searched) nodes)")
       }
+      if let packing { return setup.result(packing: packing, bound: bound, stage: "search", nodes: searched) }
     }
     // Pricing without a dynamic programme (capacities of a million units):
     // the LP may not converge in the time limit; a search without it first.
