@@ -117,10 +117,9 @@ struct FailFirstBinCompletion {
       outcome.restarts = restart
       let budget = min(nodeLimit - outcome.nodes, restartNodes * Self.luby(restart))
       var search = Search(
-        state: items, rowsLeft: rows, random: SplitMix64(seed: random.next()), nodeLimit: budget,
-        deadline: deadline, extraCompletions: extraCompletions, completionCap: completionCap,
-        deepestCompletion: deepestCompletion, walkSteps: walkSteps, discrepanciesLeft: discrepancies,
-        orderNoise: orderNoise, demand: [Double](repeating: 0, count: items.smallSize.count))
+        settings: self, state: items, rowsLeft: rows, random: SplitMix64(seed: random.next()), nodeLimit: budget,
+        deadline: deadline, discrepanciesLeft: discrepancies,
+        demand: [Double](repeating: 0, count: items.smallSize.count))
       let found = search.node()
       outcome.nodes += search.nodes
       if found {
@@ -193,20 +192,17 @@ struct FailFirstBinCompletion {
 
   /// One restart's depth-first search.
   struct Search {
+    /// The search's settings (its limits on completions and their order).
+    let settings: FailFirstBinCompletion
     var state: State
     var rowsLeft: Int
     var random: SplitMix64
+    /// This restart's nodes and the deadline.
     let nodeLimit: Int
     let deadline: ContinuousClock.Instant
-    let extraCompletions: Int
-    let completionCap: Int
-    let deepestCompletion: Int
-    let walkSteps: Int
     /// How many more completions of one more item than the fewest the
     /// path may take.
     var discrepanciesLeft: Int
-    /// The relative noise on the children's order.
-    let orderNoise: Double
     /// A node's demand on each small type (see ``node()``).
     var demand: [Double] = []
     var nodes = 0
@@ -257,11 +253,11 @@ struct FailFirstBinCompletion {
       guard target > 0 else { return (0, [[]]) }
       let smallest = state.smallSize.indices.first(where: { state.smallLeft[$0] > 0 }).map { state.smallSize[$0] }
       guard let smallest else { return nil }
-      let deepest = min(deepestCompletion, target / smallest)
+      let deepest = min(settings.deepestCompletion, target / smallest)
       var k = 1
       while k <= deepest {
         let found = completions(
-          of: target, items: k, cap: k <= 4 ? completionCap : 64, steps: k <= 4 ? walkSteps : walkSteps / 8)
+          of: target, items: k, cap: k <= 4 ? settings.completionCap : 64, steps: k <= 4 ? settings.walkSteps : settings.walkSteps / 8)
         if !found.isEmpty { return (k, found) }
         k += 1
       }
@@ -323,14 +319,15 @@ struct FailFirstBinCompletion {
         completions.map { completion -> (Double, [Int]) in
           var score = 0.0
           for j in completion { score += max(0, demand[j]) / Double(state.smallLeft[j]) }
-          return (score * (1 + orderNoise * Double(random.next() >> 11) * 0x1p-53), completion)
+          return (score * (1 + settings.orderNoise * Double(random.next() >> 11) * 0x1p-53), completion)
         }.sorted { $0.0 < $1.0 }.map(\.1)
       }
       var children = leastConstrainingFirst(best.completions)
       let fewest = children.count
-      if discrepanciesLeft > 0 && extraCompletions > 0 {
-        let extra = completions(of: target, items: best.items + 1, cap: extraCompletions * 4, steps: walkSteps)
-        children += leastConstrainingFirst(extra).prefix(extraCompletions)
+      let extras = settings.extraCompletions
+      if discrepanciesLeft > 0 && extras > 0 {
+        let extra = completions(of: target, items: best.items + 1, cap: extras * 4, steps: settings.walkSteps)
+        children += leastConstrainingFirst(extra).prefix(extras)
       }
       rowsLeft -= 1
       for (c, completion) in children.enumerated() {
