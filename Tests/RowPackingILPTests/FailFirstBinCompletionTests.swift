@@ -55,18 +55,31 @@ final class FailFirstBinCompletionTests: XCTestCase {
     return sizes
   }
 
-  func testFindsSeededRowsWithLargeItems() throws {
+  /// How many of `count` seeded instances the search packs in their rows
+  /// (each checked by ``searchAndCheck``): `draw` makes instance `seed`
+  /// (its capacity, rows and sizes) from SplitMix64 seeded `seed + offset`.
+  func packedCount(
+    _ count: Int, offset: UInt64, nodeLimit: Int = 200_000,
+    draw: (inout SplitMix64) -> (capacity: Int, rows: Int, sizes: [Int])
+  ) throws -> Int {
     var found = 0
-    let count = 30
     for seed in UInt64(1)...UInt64(count) {
-      var random = SplitMix64(seed: seed &+ 9_100)
-      let capacity = 1_000 + Int(random.next() % 9_000)
-      let rows = 8 + Int(random.next() % 17)
-      let sizes = largeItemRows(&random, capacity: capacity, rows: rows)
+      var random = SplitMix64(seed: seed &+ offset)
+      let (capacity, rows, sizes) = draw(&random)
       let message = "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)"
-      if try searchAndCheck(sizes, capacity: capacity, rows: rows, nodeLimit: 20_000, message).patterns != nil {
+      if try searchAndCheck(sizes, capacity: capacity, rows: rows, nodeLimit: nodeLimit, message).patterns != nil {
         found += 1
       }
+    }
+    return found
+  }
+
+  func testFindsSeededRowsWithLargeItems() throws {
+    let count = 30
+    let found = try packedCount(count, offset: 9_100, nodeLimit: 20_000) { random in
+      let capacity = 1_000 + Int(random.next() % 9_000)
+      let rows = 8 + Int(random.next() % 17)
+      return (capacity, rows, largeItemRows(&random, capacity: capacity, rows: rows))
     }
     // A heuristic: where rows of three items compete with spurious
     // two-item completions it misses some within 20 000 nodes (19 of 30
@@ -75,15 +88,11 @@ final class FailFirstBinCompletionTests: XCTestCase {
   }
 
   func testFindsRowsCutAtRandom() throws {
-    var found = 0
     let count = 60
-    for seed in UInt64(1)...UInt64(count) {
-      var random = SplitMix64(seed: seed &+ 9_200)
+    let found = try packedCount(count, offset: 9_200) { random in
       let capacity = 20 + Int(random.next() % 200)
       let rows = 2 + Int(random.next() % 12)
-      let sizes = sizesCutFromFullRows(&random, capacity: capacity, rows: rows)
-      let message = "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)"
-      if try searchAndCheck(sizes, capacity: capacity, rows: rows, message).patterns != nil { found += 1 }
+      return (capacity, rows, sizesCutFromFullRows(&random, capacity: capacity, rows: rows))
     }
     XCTAssertGreaterThanOrEqual(found, count * 9 / 10, "found \(found) of \(count)")
   }

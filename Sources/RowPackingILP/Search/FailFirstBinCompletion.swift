@@ -84,12 +84,11 @@ struct FailFirstBinCompletion {
   /// of half the capacity).
   static let capacityLimit = 1 << 24
 
-  /// The rows found (item types, each row's anchor first), the nodes
-  /// searched and the restarts begun.
+  /// The rows found (item types, each row's anchor first) and the nodes
+  /// searched.
   struct Outcome {
     var patterns: [Pattern]?
     var nodes = 0
-    var restarts = 0
   }
 
   /// Searches for a packing in `rows` exactly full rows until `deadline`.
@@ -114,7 +113,6 @@ struct FailFirstBinCompletion {
     var discrepancies = 0
     while outcome.nodes < nodeLimit && clock.now < deadline {
       restart += 1
-      outcome.restarts = restart
       let budget = min(nodeLimit - outcome.nodes, restartNodes * Self.luby(restart))
       var search = Search(
         settings: self, state: items, rowsLeft: rows, random: SplitMix64(seed: random.next()), nodeLimit: budget,
@@ -163,10 +161,7 @@ struct FailFirstBinCompletion {
     init(sizes: [Int], demands: [Int], capacity: Int) {
       self.capacity = capacity
       smallOfSize = [Int32](repeating: -1, count: capacity / 2 + 1)
-      for t in sizes.indices.reversed() where demands[t] > 0 {
-        if sizes[t] * 2 > capacity {
-          continue
-        }
+      for t in sizes.indices.reversed() where demands[t] > 0 && sizes[t] * 2 <= capacity {
         smallOfSize[sizes[t]] = Int32(smallType.count)
         smallType.append(t)
         smallSize.append(sizes[t])
