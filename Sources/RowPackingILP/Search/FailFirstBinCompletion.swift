@@ -46,11 +46,17 @@ import RowPacking
 /// D. Zuckerman, "Optimal speedup of Las Vegas algorithms", Information
 /// Processing Letters 47(4):173-180, 1993 (restarts).
 ///
-/// - Complexity: per node O(*L* x *S*) for the two-item completions of the
-///   *L* large item types left over the *S* small types (O(*S*^2) for a
-///   large type without one, more for deeper completions, each list capped
-///   at ``completionCap``); at most ``nodeLimit`` nodes, and the deadline.
-///   Memory O(C + *S*) besides the rows.
+/// A node keeps the lists of its parent's large types whose completions
+/// were all listed and some of which are still there (items are only
+/// taken out going down, so those are all there are): it walks the small
+/// types again only for a large type whose list emptied or was capped.
+///
+/// - Complexity: per node O(*L* x *m*) to keep the *L* large types' lists
+///   of *m* completions, plus O(*S*) for each large type whose two-item
+///   completions are listed anew over the *S* small types (O(*S*^2) for
+///   three items, more for deeper completions, each list capped at
+///   ``completionCap``); at most ``nodeLimit`` nodes, and the deadline.
+///   Memory O(C + *S*) besides the rows and the lists on the path.
 struct FailFirstBinCompletion {
   /// Distinct item sizes, decreasing (the types).
   let sizes: [Int]
@@ -80,6 +86,10 @@ struct FailFirstBinCompletion {
   /// by then are all there are for the search.
   var walkSteps = 100_000
   var seed: UInt64 = 0x5eed
+  /// Whether a node keeps its parent's lists of the large types'
+  /// completions that are still all there are (else it lists every large
+  /// type's anew: the same search, slower; for tests).
+  var keepsParentLists = true
   /// The largest capacity searched (its size index takes 4 bytes a unit
   /// of half the capacity).
   static let capacityLimit = 1 << 24
@@ -185,6 +195,40 @@ struct FailFirstBinCompletion {
     func type(of item: Int) -> Int { item >= 0 ? smallType[item] : largeType[-1 - item] }
   }
 
+  /// The completions listed at a node: for each anchor (coded as a row
+  /// item, see ``State/type(of:)``) the fewest items that complete its row,
+  /// how many completions of that many were listed, whether they are all
+  /// there are, and the completions themselves, `items` small types each,
+  /// one after another in `flat`.
+  struct Profiles {
+    var anchor: [Int] = []
+    var items: [Int] = []
+    var start: [Int] = []
+    var count: [Int] = []
+    var complete: [Bool] = []
+    var flat: [Int] = []
+    /// The profile of each large type listed, by large index.
+    var index: [Int?]
+
+    init(largeTypes: Int) { index = [Int?](repeating: nil, count: largeTypes) }
+
+    /// Adds the profile of `anchor`, whose `count` completions of `items`
+    /// items each are the last ones in `flat`.
+    mutating func append(anchor: Int, items: Int, count: Int, complete: Bool) {
+      if anchor < 0 { index[-1 - anchor] = self.anchor.count }
+      self.anchor.append(anchor)
+      self.items.append(items)
+      start.append(flat.count - count * items)
+      self.count.append(count)
+      self.complete.append(complete)
+    }
+
+    /// The completions of profile `p`, one array each.
+    func completions(_ p: Int) -> [[Int]] {
+      (0..<count[p]).map { c in Array(flat[start[p] + c * items[p]..<start[p] + (c + 1) * items[p]]) }
+    }
+  }
+
   /// One restart's depth-first search.
   struct Search {
     /// The search's settings (its limits on completions and their order).
@@ -207,18 +251,22 @@ struct FailFirstBinCompletion {
     let clock = ContinuousClock()
 
     /// The completions of `k` small items (types, ascending) totalling
-    /// `target`, at most `cap` of them, within `steps` steps of the walk
-    /// (what it found by then).
-    mutating func completions(of target: Int, items k: Int, cap: Int, steps: Int) -> [[Int]] {
-      var found: [[Int]] = []
+    /// `target`, at most `cap` of them, within `steps` steps of the walk,
+    /// appended to `found` (`k` types each); true when the walk listed
+    /// them all (neither the cap nor the steps ended it).
+    mutating func completions(of target: Int, items k: Int, cap: Int, steps: Int, into found: inout [Int]) -> Bool {
+      let first = found.count
+      var listed = 0
       var current: [Int] = []
       var stepsLeft = steps
       let largest = state.smallSize.indices.last(where: { state.smallLeft[$0] > 0 }).map { state.smallSize[$0] } ?? 0
       func walk(_ target: Int, _ k: Int, _ start: Int) {
-        if found.count >= cap || stepsLeft <= 0 { return }
+        if listed >= cap || stepsLeft <= 0 { return }
         if k == 1 {
           if let j = state.smallLeft(ofSize: target), j >= start {
-            found.append(current + [j])
+            found += current
+            found.append(j)
+            listed += 1
           }
           return
         }
@@ -233,34 +281,109 @@ struct FailFirstBinCompletion {
             walk(target - size, k - 1, i)
             current.removeLast()
             state.smallLeft[i] += 1
-            if found.count >= cap || stepsLeft <= 0 { return }
+            if listed >= cap || stepsLeft <= 0 { return }
           }
           i += 1
         }
       }
-      walk(target, k, 0)
-      return found
+      if k == 2 {
+        // The walk's steps, in its order, without its recursion: the
+        // second item is the one type of the size left, if any is.
+        var i = 0
+        while i < state.smallSize.count {
+          let size = state.smallSize[i]
+          if size * 2 > target { break }
+          stepsLeft -= 1
+          if state.smallLeft[i] > 0 && target - size <= largest {
+            let j = Int(state.smallOfSize[target - size])
+            if j >= i && state.smallLeft[j] > (j == i ? 1 : 0) {
+              found.append(i)
+              found.append(j)
+              listed += 1
+            }
+            if listed >= cap || stepsLeft <= 0 { break }
+          }
+          i += 1
+        }
+      } else {
+        walk(target, k, 0)
+      }
+      assert((found.count - first) == listed * k)
+      return listed < cap && stepsLeft > 0
     }
 
-    /// The fewest small items completing `target`, and the completions of
-    /// that many (at most the cap); nil when there is none.
-    mutating func fewestItemCompletions(of target: Int) -> (items: Int, completions: [[Int]])? {
-      guard target > 0 else { return (0, [[]]) }
+    /// The completions of `k` small items totalling `target` (see
+    /// ``completions(of:items:cap:steps:into:)``), one array each.
+    mutating func completions(of target: Int, items k: Int, cap: Int, steps: Int) -> [[Int]] {
+      var flat: [Int] = []
+      _ = completions(of: target, items: k, cap: cap, steps: steps, into: &flat)
+      return stride(from: 0, to: flat.count, by: max(k, 1)).map { Array(flat[$0..<$0 + k]) }
+    }
+
+    /// Lists in `profiles` the fewest small items completing `target` for
+    /// `anchor` and the completions of that many (at most the cap); false
+    /// when there is none.
+    mutating func listFewestItemCompletions(of target: Int, anchor: Int, into profiles: inout Profiles) -> Bool {
+      guard target > 0 else {
+        profiles.append(anchor: anchor, items: 0, count: 1, complete: false)
+        return true
+      }
       let smallest = state.smallSize.indices.first(where: { state.smallLeft[$0] > 0 }).map { state.smallSize[$0] }
-      guard let smallest else { return nil }
+      guard let smallest else { return false }
       let deepest = min(settings.deepestCompletion, target / smallest)
+      var complete = true
       var k = 1
       while k <= deepest {
-        let found = completions(
-          of: target, items: k, cap: k <= 4 ? settings.completionCap : 64, steps: k <= 4 ? settings.walkSteps : settings.walkSteps / 8)
-        if !found.isEmpty { return (k, found) }
+        let first = profiles.flat.count
+        complete = completions(
+          of: target, items: k, cap: k <= 4 ? settings.completionCap : 64,
+          steps: k <= 4 ? settings.walkSteps : settings.walkSteps / 8, into: &profiles.flat) && complete
+        let count = (profiles.flat.count - first) / k
+        if count > 0 {
+          profiles.append(anchor: anchor, items: k, count: count, complete: complete)
+          return true
+        }
         k += 1
       }
-      return nil
+      return false
+    }
+
+    /// Lists in `profiles` the completions of large type `l` that its
+    /// parent's list `inherited` still holds, where that list was all
+    /// there were and some are left: with items only taken out, they are
+    /// all there are now, in the walk's order. False where it must be
+    /// listed anew.
+    func keepAvailable(of l: Int, from inherited: Profiles, into profiles: inout Profiles) -> Bool {
+      guard let p = inherited.index[l], inherited.complete[p], inherited.items[p] > 0 else { return false }
+      let k = inherited.items[p]
+      let first = profiles.flat.count
+      var offset = inherited.start[p]
+      for _ in 0..<inherited.count[p] {
+        var available = true
+        var i = 0
+        while i < k {
+          // Types ascend, so a type taken twice sits side by side.
+          let j = inherited.flat[offset + i]
+          var same = 1
+          while i + same < k && inherited.flat[offset + i + same] == j { same += 1 }
+          if state.smallLeft[j] < same {
+            available = false
+            break
+          }
+          i += same
+        }
+        if available { profiles.flat.append(contentsOf: inherited.flat[offset..<offset + k]) }
+        offset += k
+      }
+      let count = (profiles.flat.count - first) / k
+      guard count > 0 else { return false }
+      profiles.append(anchor: -1 - l, items: k, count: count, complete: true)
+      return true
     }
 
     /// Searches on from the rows fixed so far; true when every row is.
-    mutating func node() -> Bool {
+    /// `inherited` is the parent's list of the large types' completions.
+    mutating func node(inherited: Profiles? = nil) -> Bool {
       if stopped { return false }
       if nodes >= nodeLimit || (nodes & 63 == 63 && clock.now >= deadline) {
         stopped = true
@@ -273,34 +396,43 @@ struct FailFirstBinCompletion {
       // the candidate's type left over its completions listed.
       let large = state.largeLeft.contains { $0 > 0 }
       if !large && rowsLeft == 0 { return !state.smallLeft.contains { $0 > 0 } }
-      for j in demand.indices { demand[j] = 0 }
-      var best: (anchor: Int, items: Int, completions: [[Int]])? = nil
-      func consider(_ anchor: Int, left: Int, _ profile: (items: Int, completions: [[Int]])) {
-        let weight = Double(left) / Double(profile.completions.count)
-        for completion in profile.completions { for j in completion { demand[j] += weight } }
-        if best == nil || profile.items > best!.items
-          || (profile.items == best!.items && profile.completions.count < best!.completions.count)
-        {
-          best = (anchor, profile.items, profile.completions)
-        }
-      }
+      var profiles = Profiles(largeTypes: state.largeSize.count)
       if large {
         for l in state.largeType.indices where state.largeLeft[l] > 0 {
-          guard let profile = fewestItemCompletions(of: state.capacity - state.largeSize[l]) else { return false }
-          consider(-1 - l, left: state.largeLeft[l], profile)
+          if settings.keepsParentLists, let inherited, keepAvailable(of: l, from: inherited, into: &profiles) {
+            continue
+          }
+          guard listFewestItemCompletions(of: state.capacity - state.largeSize[l], anchor: -1 - l, into: &profiles)
+          else { return false }
         }
       } else {
         for j in state.smallSize.indices.reversed() where state.smallLeft[j] > 0 {
           state.smallLeft[j] -= 1
-          let profile = fewestItemCompletions(of: state.capacity - state.smallSize[j])
+          let listed = listFewestItemCompletions(of: state.capacity - state.smallSize[j], anchor: j, into: &profiles)
           state.smallLeft[j] += 1
-          guard let profile else { return false }
-          consider(j, left: state.smallLeft[j], profile)
+          guard listed else { return false }
+        }
+      }
+      for j in demand.indices { demand[j] = 0 }
+      var best: Int? = nil
+      for p in profiles.anchor.indices {
+        let anchor = profiles.anchor[p]
+        let left = anchor < 0 ? state.largeLeft[-1 - anchor] : state.smallLeft[anchor]
+        let weight = Double(left) / Double(profiles.count[p])
+        for j in profiles.flat[profiles.start[p]..<profiles.start[p] + profiles.count[p] * profiles.items[p]] {
+          demand[j] += weight
+        }
+        if best == nil || profiles.items[p] > profiles.items[best!]
+          || (profiles.items[p] == profiles.items[best!] && profiles.count[p] < profiles.count[best!])
+        {
+          best = p
         }
       }
       guard let best, rowsLeft > 0 else { return false }
       // Take the anchor out, list its children, and descend into each.
-      let anchor = best.anchor
+      let anchor = profiles.anchor[best]
+      let items = profiles.items[best]
+      let bestCompletions = profiles.completions(best)
       if anchor < 0 { state.largeLeft[-1 - anchor] -= 1 } else { state.smallLeft[anchor] -= 1 }
       let target = state.capacity - (anchor < 0 ? state.largeSize[-1 - anchor] : state.smallSize[anchor])
       // Least constraining first: by the demand of the other rows on the
@@ -308,8 +440,8 @@ struct FailFirstBinCompletion {
       // anchor's own demand taken off), a little noise breaking ties and
       // varying the restarts.
       let own = Double(anchor < 0 ? state.largeLeft[-1 - anchor] + 1 : state.smallLeft[anchor] + 1)
-        / Double(best.completions.count)
-      for completion in best.completions { for j in completion { demand[j] -= own } }
+        / Double(bestCompletions.count)
+      for completion in bestCompletions { for j in completion { demand[j] -= own } }
       func leastConstrainingFirst(_ completions: [[Int]]) -> [[Int]] {
         completions.map { completion -> (Double, [Int]) in
           var score = 0.0
@@ -317,11 +449,11 @@ struct FailFirstBinCompletion {
           return (score * (1 + settings.orderNoise * Double(random.next() >> 11) * 0x1p-53), completion)
         }.sorted { $0.0 < $1.0 }.map(\.1)
       }
-      var children = leastConstrainingFirst(best.completions)
+      var children = leastConstrainingFirst(bestCompletions)
       let fewest = children.count
       let extras = settings.extraCompletions
       if discrepanciesLeft > 0 && extras > 0 {
-        let extra = completions(of: target, items: best.items + 1, cap: extras * 4, steps: settings.walkSteps)
+        let extra = completions(of: target, items: items + 1, cap: extras * 4, steps: settings.walkSteps)
         children += leastConstrainingFirst(extra).prefix(extras)
       }
       rowsLeft -= 1
@@ -330,7 +462,7 @@ struct FailFirstBinCompletion {
         rows.append([anchor] + completion)
         // A completion of one more item than the fewest is a discrepancy.
         if c >= fewest { discrepanciesLeft -= 1 }
-        let found = node()
+        let found = node(inherited: large ? profiles : nil)
         if c >= fewest { discrepanciesLeft += 1 }
         if found { return true }
         rows.removeLast()
