@@ -13,7 +13,13 @@ import RowPacking
 ///    complete its row exactly (one item, two, three or four, from the
 ///    small items left; then up to ``deepestCompletion`` items) and how
 ///    many such completions there are. A large item with no completion
-///    ends the node (look-ahead). The row fixed is that of the large item
+///    ends the node (look-ahead), and so do items left too few for the
+///    rows left: each large item's row needs it and its fewest
+///    completion's items, each other row as many small items as filling
+///    it with the largest left takes (``countsItems``). Where the rows
+///    hold about three items each, that leaves a margin of a few items
+///    for the whole packing, which the rows of more items than their
+///    fewest spend. The row fixed is that of the large item
 ///    whose completions need the most items, then the one with the fewest
 ///    of them (fail first: Haralick and Elliott 1980), then the largest.
 /// 2. Its children are those completions, least constraining first: by
@@ -90,6 +96,9 @@ struct FailFirstBinCompletion {
   /// completions that are still all there are (else it lists every large
   /// type's anew: the same search, slower; for tests).
   var keepsParentLists = true
+  /// Whether a node ends where the items left are too few for the rows
+  /// left (see ``Search/itemsSuffice(_:)``).
+  var countsItems = true
   /// The largest capacity searched (its size index takes 4 bytes a unit
   /// of half the capacity).
   static let capacityLimit = 1 << 24
@@ -381,6 +390,33 @@ struct FailFirstBinCompletion {
       return true
     }
 
+    /// Whether the items left are enough for the rows left: a large
+    /// item's row holds it and at least its fewest completion's items (as
+    /// listed in `profiles`, where those were all there were), every other
+    /// row at least as many small items as it takes to fill it with the
+    /// largest left. The rows' items above those least counts add up to
+    /// the items left less their sum, so a row that takes more than its
+    /// fewest spends that margin for all the rows after it.
+    func itemsSuffice(_ profiles: Profiles) -> Bool {
+      var itemsLeft = 0
+      var largeItemsLeft = 0
+      for count in state.largeLeft { largeItemsLeft += count }
+      var largestSmall = 0
+      for j in state.smallLeft.indices where state.smallLeft[j] > 0 {
+        itemsLeft += state.smallLeft[j]
+        largestSmall = state.smallSize[j]
+      }
+      itemsLeft += largeItemsLeft
+      let otherRows = rowsLeft - largeItemsLeft
+      if otherRows < 0 || (otherRows > 0 && largestSmall == 0) { return false }
+      var needed = otherRows > 0 ? otherRows * ((state.capacity + largestSmall - 1) / largestSmall) : 0
+      for p in profiles.anchor.indices where profiles.anchor[p] < 0 {
+        let least = profiles.complete[p] ? profiles.items[p] : min(profiles.items[p], 1)
+        needed += state.largeLeft[-1 - profiles.anchor[p]] * (1 + least)
+      }
+      return itemsLeft >= needed
+    }
+
     /// Searches on from the rows fixed so far; true when every row is.
     /// `inherited` is the parent's list of the large types' completions.
     mutating func node(inherited: Profiles? = nil) -> Bool {
@@ -428,7 +464,7 @@ struct FailFirstBinCompletion {
           best = p
         }
       }
-      guard let best, rowsLeft > 0 else { return false }
+      guard let best, rowsLeft > 0, !settings.countsItems || itemsSuffice(profiles) else { return false }
       // Take the anchor out, list its children, and descend into each.
       let anchor = profiles.anchor[best]
       let items = profiles.items[best]
