@@ -97,34 +97,50 @@ final class FailFirstBinCompletionTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(found, count * 9 / 10, "found \(found) of \(count)")
   }
 
+  /// Instance `seed` of ``largeItemRows(_:capacity:rows:)`` (SplitMix64
+  /// seeded `seed + offset` draws the capacity, then the rows, then the
+  /// sizes), every `mergeEvery`th with two items merged, so that rows that
+  /// must stay exactly full may be impossible; searched twice, `change`
+  /// setting the search one way (true) and the other (false); and the
+  /// instance as a message.
+  func searchedBothWays(
+    seed: UInt64, offset: UInt64, capacity: (least: Int, spread: Int), rows: (least: Int, spread: Int),
+    mergeEvery: UInt64, _ change: (inout FailFirstBinCompletion, Bool) -> Void
+  ) -> (outcomes: [FailFirstBinCompletion.Outcome], message: String) {
+    var random = SplitMix64(seed: seed &+ offset)
+    let capacity = capacity.least + Int(random.next() % UInt64(capacity.spread))
+    let rows = rows.least + Int(random.next() % UInt64(rows.spread))
+    var sizes = largeItemRows(&random, capacity: capacity, rows: rows)
+    if seed % mergeEvery == 0, let small = sizes.firstIndex(where: { $0 * 2 <= capacity }),
+      let other = sizes.indices.first(where: { $0 != small && sizes[$0] + sizes[small] <= capacity })
+    {
+      sizes[small] += sizes[other]
+      sizes.remove(at: other)
+    }
+    let types = ItemTypes(sizes: sizes, capacity: capacity)
+    var outcomes: [FailFirstBinCompletion.Outcome] = []
+    for way in [true, false] {
+      var search = FailFirstBinCompletion(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      search.seed = seed
+      change(&search, way)
+      outcomes.append(search.run(rows: rows, until: ContinuousClock().now + .seconds(60)))
+    }
+    return (outcomes, "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)")
+  }
+
   /// Keeping the parent's lists of completions is a speed-up only: with
   /// and without it the search fixes the same rows, node for node, found
   /// or not (the node limit cuts those it does not find).
   func testKeptListsTakeTheSamePathAsListingAnew() throws {
     var found = 0
     for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed &+ 9_400)
-      let capacity = 1_000 + Int(random.next() % 9_000)
-      let rows = 8 + Int(random.next() % 17)
-      var sizes = largeItemRows(&random, capacity: capacity, rows: rows)
-      // Every fourth instance has two items merged: rows that must stay
-      // exactly full may then be impossible, and the search runs out.
-      if seed % 4 == 0, let small = sizes.firstIndex(where: { $0 * 2 <= capacity }),
-        let other = sizes.indices.first(where: { $0 != small && sizes[$0] + sizes[small] <= capacity })
-      {
-        sizes[small] += sizes[other]
-        sizes.remove(at: other)
-      }
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      var outcomes: [FailFirstBinCompletion.Outcome] = []
-      for keeps in [true, false] {
-        var search = FailFirstBinCompletion(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      // Every fourth instance has two items merged: the search may run out.
+      let (outcomes, message) = searchedBothWays(
+        seed: seed, offset: 9_400, capacity: (1_000, 9_000), rows: (8, 17), mergeEvery: 4
+      ) { search, keeps in
         search.nodeLimit = 3_000
-        search.seed = seed
         search.keepsParentLists = keeps
-        outcomes.append(search.run(rows: rows, until: ContinuousClock().now + .seconds(60)))
       }
-      let message = "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)"
       XCTAssertEqual(outcomes[0].nodes, outcomes[1].nodes, message)
       XCTAssertEqual(outcomes[0].patterns, outcomes[1].patterns, message)
       if outcomes[0].patterns != nil { found += 1 }
@@ -141,32 +157,18 @@ final class FailFirstBinCompletionTests: XCTestCase {
   func testCountingItemsCutsOnlySubtreesWithoutAPacking() throws {
     var compared = 0, fewer = 0
     for seed in UInt64(1)...60 {
-      var random = SplitMix64(seed: seed &+ 9_500)
-      let capacity = 200 + Int(random.next() % 800)
-      let rows = 4 + Int(random.next() % 6)
-      var sizes = largeItemRows(&random, capacity: capacity, rows: rows)
       // A third of them have two items merged: perhaps no packing.
-      if seed % 3 == 0, let small = sizes.firstIndex(where: { $0 * 2 <= capacity }),
-        let other = sizes.indices.first(where: { $0 != small && sizes[$0] + sizes[small] <= capacity })
-      {
-        sizes[small] += sizes[other]
-        sizes.remove(at: other)
-      }
-      let types = ItemTypes(sizes: sizes, capacity: capacity)
-      var outcomes: [FailFirstBinCompletion.Outcome] = []
-      for counts in [true, false] {
-        var search = FailFirstBinCompletion(sizes: types.sizes, demands: types.demands, capacity: capacity)
+      let (outcomes, message) = searchedBothWays(
+        seed: seed, offset: 9_500, capacity: (200, 800), rows: (4, 6), mergeEvery: 3
+      ) { search, counts in
         search.nodeLimit = 100_000
         search.restartNodes = 100_000
         search.orderNoise = 0
-        search.seed = seed
         search.countsItems = counts
-        outcomes.append(search.run(rows: rows, until: ContinuousClock().now + .seconds(60)))
       }
       // Compared where no pass was cut short by the node limit.
       guard outcomes[1].nodes < 100_000 else { continue }
       compared += 1
-      let message = "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)"
       XCTAssertEqual(outcomes[0].patterns, outcomes[1].patterns, message)
       XCTAssertLessThanOrEqual(outcomes[0].nodes, outcomes[1].nodes, message)
       if outcomes[0].nodes < outcomes[1].nodes { fewer += 1 }
