@@ -449,6 +449,8 @@ struct FailFirstBinCompletion {
           guard listed else { return false }
         }
       }
+      // Too few items left for the rows left: an end before the demand.
+      if settings.countsItems && !itemsSuffice(profiles) { return false }
       for j in demand.indices { demand[j] = 0 }
       var best: Int? = nil
       for p in profiles.anchor.indices {
@@ -464,7 +466,7 @@ struct FailFirstBinCompletion {
           best = p
         }
       }
-      guard let best, rowsLeft > 0, !settings.countsItems || itemsSuffice(profiles) else { return false }
+      guard let best, rowsLeft > 0 else { return false }
       // Take the anchor out, list its children, and descend into each.
       let anchor = profiles.anchor[best]
       let items = profiles.items[best]
