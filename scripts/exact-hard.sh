@@ -17,17 +17,23 @@
 #                                                  # the peers again on the sample files whose
 #                                                  # path matches REGEX (e.g. after a run on a
 #                                                  # busy machine); their rows replace the old ones
+#   PER_SET=all PEERS="" JOBS=2 OUTPUT=exact-hard-all scripts/exact-hard.sh
+#                                                  # every shared file of each set, packbench alone,
+#                                                  # two solves at once: results/exact-hard-all.*
 #
 # The sample: for each set, the instance files sorted by name, then a partial
 # Fisher-Yates shuffle driven by SplitMix64 seeded with $SEED (default 10):
 # for i = 0, 1, ..., PER_SET - 1, swap name i with name i + next() mod (n - i),
 # and take the first PER_SET names. A smaller PER_SET is a prefix of a larger
-# one with the same seed. The seed and the list are in the report.
+# one with the same seed. The seed and the list are in the report. PER_SET=all
+# takes every file of each set (no draw).
 #
-# Writes results/exact-hard.csv (+ .manifest.json) and results/exact-hard.md.
-# Environment: PER_SET (20), TIME_LIMIT (60 s), MEMORY_LIMIT (4096 MiB), SEED (10),
+# Writes results/$OUTPUT.csv (+ .manifest.json) and results/$OUTPUT.md, OUTPUT
+# being exact-hard unless set; its work folder is .build-$OUTPUT.
+# Environment: PER_SET (20, or all), TIME_LIMIT (60 s), MEMORY_LIMIT (4096 MiB), SEED (10),
 # SETS ("AI ANI GI Random"), PEERS ("packingsolver"; see scripts/peers/peers.sh),
-# PACKBENCH_SCRATCH (SwiftPM scratch path, default .build).
+# JOBS (1: packbench's solves at once; the peers always run one at a time),
+# OUTPUT (exact-hard), PACKBENCH_SCRATCH (SwiftPM scratch path, default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 per_set="${PER_SET:-20}"
@@ -36,8 +42,13 @@ memory="${MEMORY_LIMIT:-4096}"
 seed="${SEED:-10}"
 sets="${SETS:-AI ANI GI Random}"
 peers="${PEERS-packingsolver}"
+jobs="${JOBS:-1}"
+out="${OUTPUT:-exact-hard}"
 hard="${PACKBENCH_BPPLIB_HARD:-../shared/bpplib-hard}"
-work=.build-exact-hard
+work=".build-$out"
+case "$per_set" in all|[1-9]*) ;; *) echo "exact-hard: PER_SET must be a positive number or 'all'" >&2; exit 1 ;; esac
+case "$jobs" in [1-9]|[1-9][0-9]) ;; *) echo "exact-hard: JOBS must be a number from 1 to 99" >&2; exit 1 ;; esac
+case "$out" in ""|*/*|.*) echo "exact-hard: OUTPUT must be a plain file name stem, such as exact-hard-all" >&2; exit 1 ;; esac
 [ -f "$hard/optima.tsv" ] || { echo "exact-hard: $hard/optima.tsv not found; set PACKBENCH_BPPLIB_HARD" >&2; exit 1; }
 mkdir -p "$work" results
 
@@ -53,7 +64,8 @@ mkdir -p "$work/sample"
 cp "$hard/optima.tsv" "$work/sample/optima.tsv"
 python3 - "$hard/instances" "$work/sample" "$seed" "$per_set" $sets <<'PY'
 import os, sys
-root, out, seed, per_set, sets = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:]
+root, out, seed, sets = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[5:]
+per_set = None if sys.argv[4] == "all" else int(sys.argv[4])
 MASK = (1 << 64) - 1
 def splitmix64(state):
     while True:
@@ -65,12 +77,14 @@ def splitmix64(state):
 for name in sets:
     folder = os.path.join(root, name)
     files = sorted(f for f in os.listdir(folder) if f.endswith(".txt"))
-    rng = splitmix64(seed)
-    for i in range(min(per_set, len(files))):
-        j = i + next(rng) % (len(files) - i)
-        files[i], files[j] = files[j], files[i]
+    if per_set is not None:
+        rng = splitmix64(seed)
+        for i in range(min(per_set, len(files))):
+            j = i + next(rng) % (len(files) - i)
+            files[i], files[j] = files[j], files[i]
+        files = files[:per_set]
     os.makedirs(os.path.join(out, name))
-    for f in files[:per_set]:
+    for f in files:
         os.symlink(os.path.abspath(os.path.join(folder, f)), os.path.join(out, name, f))
 PY
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
@@ -82,7 +96,7 @@ reuse_note=""
 if [ -z "${REPORT_ONLY:-}" ] && [ -z "${PEERS_ONLY:-}" ]; then
   rm -f "$work"/hard-packbench.csv "$work"/hard-packbench.csv.manifest.json
   "$bin" run --dataset "$work/sample" --algorithms exact --time-limit "$limit" --memory-limit "$memory" \
-    --jobs 1 --fresh --quiet -o "$work/hard-packbench.csv"
+    --jobs "$jobs" --fresh --quiet -o "$work/hard-packbench.csv"
 fi
 if [ -z "${REPORT_ONLY:-}" ]; then
   if [ -n "$peers" ]; then
@@ -121,6 +135,13 @@ PY
     fi
   fi
 fi
+# The note on reused peer rows goes with packbench's run: a report made
+# again from that run's CSVs (REPORT_ONLY=1) says it too.
+if [ -n "${REPORT_ONLY:-}" ]; then
+  [ ! -f "$work/hard-reuse.note" ] || reuse_note="$(cat "$work/hard-reuse.note")"
+elif [ -z "${PEERS_ONLY:-}" ]; then
+  printf '%s' "$reuse_note" > "$work/hard-reuse.note"
+fi
 if [ -n "${PEERS_ONLY:-}" ]; then
   echo "exact-hard: the peers' rows are in $work (stamp: $stamp); PEERS_REUSE=1 takes them" >&2
   exit 0
@@ -130,30 +151,64 @@ versions="none"
 [ -z "$peers" ] || versions="$(peers_versions "$work" $peers)"
 
 # One file: packbench's rows, then each peer's (the same header).
-cp "$work/hard-packbench.csv" results/exact-hard.csv
-for peer in $peers; do tail -n +2 "$work/hard-$peer.csv" >> results/exact-hard.csv; done
-cp "$work/hard-packbench.csv.manifest.json" results/exact-hard.csv.manifest.json
+cp "$work/hard-packbench.csv" "results/$out.csv"
+for peer in $peers; do tail -n +2 "$work/hard-$peer.csv" >> "results/$out.csv"; done
+cp "$work/hard-packbench.csv.manifest.json" "results/$out.csv.manifest.json"
+if [ "$per_set" = all ]; then
+  what="every instance file of each of $sets in \`../shared/bpplib-hard\`; $(wc -l < "$work/sample.list") in all."
+else
+  what="$per_set instances of each of $sets in \`../shared/bpplib-hard\`, drawn by a partial
+Fisher-Yates shuffle of the sorted file names driven by SplitMix64 (seed $seed); $(wc -l < "$work/sample.list") in all."
+fi
+if [ "$jobs" = 1 ]; then at_once="one at a time"; else at_once="packbench's $jobs at a time (on a machine of $(nproc) cores), the peers' one at a time"; fi
 
 {
   echo "# \`exact\` and its peers on the hard BPPLIB sets"
   echo
-  echo "Generated by \`scripts/exact-hard.sh\` (PER_SET=$per_set TIME_LIMIT=$limit MEMORY_LIMIT=$memory SEED=$seed) from the committed code."
-  echo "The sample: $per_set instances of each of $sets in \`../shared/bpplib-hard\`, drawn by a partial"
-  echo "Fisher-Yates shuffle of the sorted file names driven by SplitMix64 (seed $seed); $(wc -l < "$work/sample.list") in all."
+  echo "Generated by \`scripts/exact-hard.sh\` (PER_SET=$per_set TIME_LIMIT=$limit MEMORY_LIMIT=$memory SEED=$seed JOBS=$jobs OUTPUT=$out) from the committed code."
+  echo "The sample: $what"
   echo "Every solver gets the same limits per instance: ${limit} s of wall time and ${memory} MiB of address space,"
-  echo "each instance in its own child process, one at a time, one thread (packingsolver: its default parameters, its threads pinned to one core)."
+  echo "each instance in its own child process, $at_once, one thread (packingsolver: its default parameters, its threads pinned to one core)."
   echo "Peer versions: ${versions}. Every packing is verified by the harness; \`optimal\` means rows equal a proven bound;"
   echo "a bound above the known optimum, or fewer rows, is \`wrong\`."
   [ -z "$reuse_note" ] || echo "$reuse_note"
   echo
-  "$bin" report results/exact-hard.csv
+  "$bin" report "results/$out.csv"
+  echo
+  echo "## By set and number of items"
+  echo
+  echo "\`exact\`'s instances proven per set and range of n, with the median and largest wall time of the proven ones."
+  echo
+  python3 - "results/$out.csv" <<'PY'
+import csv, statistics, sys
+edges = [250, 500, 700, 900, 1100, 2000, 4000, 8000]
+def bucket(n):
+    low = 1
+    for edge in edges:
+        if n <= edge:
+            return (low, edge)
+        low = edge + 1
+    return (low, None)
+groups = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["algorithm"] == "exact":
+        groups.setdefault((r["dataset"], bucket(int(r["n"]))), []).append(r)
+print("| set | n | instances | proven | median s (proven) | max s (proven) |")
+print("|---|---|---:|---:|---:|---:|")
+for (dataset, (low, high)), runs in sorted(groups.items()):
+    times = [float(r["time_ms"] or 0) / 1000 for r in runs if r["status"] == "optimal"]
+    span = f"{low}-{high}" if high else f"{low} or more"
+    median = f"{statistics.median(times):.2f}" if times else "-"
+    largest = f"{max(times):.2f}" if times else "-"
+    print(f"| {dataset} | {span} | {len(runs)} | {len(times)} | {median} | {largest} |")
+PY
   echo
   echo "## Each instance"
   echo
   echo "rows/bound per solver (\`*\` proven), seconds, and the stage that settled it (for \`exact\`: the stage that"
   echo "found the packing or raised the bound last; \`LP\` = column generation and diving, \`search\`/\`MIP\` = the decision on the bound's rows, \`cuts\` = cut-and-price with subset-row cuts and its reduced-cost fixing)."
   echo
-  python3 - results/exact-hard.csv <<'PY'
+  python3 - "results/$out.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 algorithms = list(dict.fromkeys(r["algorithm"] for r in rows))
@@ -180,5 +235,5 @@ for (dataset, instance), runs in sorted(by.items()):
             line.append(r["stage"])
     print("| " + " | ".join(line) + " |")
 PY
-} > results/exact-hard.md
-echo "wrote results/exact-hard.md and results/exact-hard.csv" >&2
+} > "results/$out.md"
+echo "wrote results/$out.md and results/$out.csv" >&2
