@@ -88,7 +88,8 @@ for name in sets:
         os.symlink(os.path.abspath(os.path.join(folder, f)), os.path.join(out, name, f))
 PY
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
-echo "exact-hard: $(wc -l < "$work/sample.list") instances (seed $seed), time limit ${limit} s, memory limit ${memory} MiB" >&2
+drawn="seed $seed"; [ "$per_set" != all ] || drawn="every file"
+echo "exact-hard: $(wc -l < "$work/sample.list") instances ($drawn), time limit ${limit} s, memory limit ${memory} MiB, $jobs at once" >&2
 
 # What the peers' rows depend on: the sample, the limits, the peers.
 stamp="sample $(sha256sum < "$work/sample.list" | cut -c1-16) limit $limit memory $memory peers $peers"
