@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates everything in results/ from the current code, in one go
 # (about 17 minutes on 2 cores, plus the peers with --peers, plus about
-# 20 + 60 minutes with --hard). Each step is a script of its own that can
+# 20 + 50 minutes with --hard). Each step is a script of its own that can
 # also be run alone.
 #
 #   scripts/reproduce-results.sh [--peers] [--hard]
