@@ -46,8 +46,8 @@ jobs="${JOBS:-1}"
 out="${OUTPUT:-exact-hard}"
 hard="${PACKBENCH_BPPLIB_HARD:-../shared/bpplib-hard}"
 work=".build-$out"
-case "$per_set" in all|[1-9]*) ;; *) echo "exact-hard: PER_SET must be a positive number or 'all'" >&2; exit 1 ;; esac
-case "$jobs" in [1-9]|[1-9][0-9]) ;; *) echo "exact-hard: JOBS must be a number from 1 to 99" >&2; exit 1 ;; esac
+[[ "$per_set" =~ ^([1-9][0-9]*|all)$ ]] || { echo "exact-hard: PER_SET must be a positive number or 'all', not '$per_set'" >&2; exit 1; }
+[[ "$jobs" =~ ^[1-9][0-9]?$ ]] || { echo "exact-hard: JOBS must be a number from 1 to 99, not '$jobs'" >&2; exit 1; }
 case "$out" in ""|*/*|.*) echo "exact-hard: OUTPUT must be a plain file name stem, such as exact-hard-all" >&2; exit 1 ;; esac
 [ -f "$hard/optima.tsv" ] || { echo "exact-hard: $hard/optima.tsv not found; set PACKBENCH_BPPLIB_HARD" >&2; exit 1; }
 mkdir -p "$work" results
