@@ -200,6 +200,15 @@ struct FailFirstBinCompletion {
       return j >= 0 && smallLeft[j] > 0 ? j : nil
     }
 
+    /// The sizes of the smallest and the largest small type left; nil when
+    /// no small item is left.
+    func smallSizesLeft() -> (smallest: Int, largest: Int)? {
+      guard let first = smallLeft.firstIndex(where: { $0 > 0 }),
+        let last = smallLeft.lastIndex(where: { $0 > 0 })
+      else { return nil }
+      return (smallSize[first], smallSize[last])
+    }
+
     /// A row item's type: items are coded as small index, or -1 - large index.
     func type(of item: Int) -> Int { item >= 0 ? smallType[item] : largeType[-1 - item] }
   }
@@ -262,13 +271,15 @@ struct FailFirstBinCompletion {
     /// The completions of `k` small items (types, ascending) totalling
     /// `target`, at most `cap` of them, within `steps` steps of the walk,
     /// appended to `found` (`k` types each); true when the walk listed
-    /// them all (neither the cap nor the steps ended it).
-    mutating func completions(of target: Int, items k: Int, cap: Int, steps: Int, into found: inout [Int]) -> Bool {
+    /// them all (neither the cap nor the steps ended it). `largest` is the
+    /// size of the largest small type left (0 when none is).
+    mutating func completions(
+      of target: Int, items k: Int, cap: Int, steps: Int, largest: Int, into found: inout [Int]
+    ) -> Bool {
       let first = found.count
       var listed = 0
       var current: [Int] = []
       var stepsLeft = steps
-      let largest = state.smallSize.indices.last(where: { state.smallLeft[$0] > 0 }).map { state.smallSize[$0] } ?? 0
       func walk(_ target: Int, _ k: Int, _ start: Int) {
         if listed >= cap || stepsLeft <= 0 { return }
         if k == 1 {
@@ -322,10 +333,11 @@ struct FailFirstBinCompletion {
     }
 
     /// The completions of `k` small items totalling `target` (see
-    /// ``completions(of:items:cap:steps:into:)``), one array each.
+    /// ``completions(of:items:cap:steps:largest:into:)``), one array each.
     mutating func completions(of target: Int, items k: Int, cap: Int, steps: Int) -> [[Int]] {
       var flat: [Int] = []
-      _ = completions(of: target, items: k, cap: cap, steps: steps, into: &flat)
+      let largest = state.smallSizesLeft()?.largest ?? 0
+      _ = completions(of: target, items: k, cap: cap, steps: steps, largest: largest, into: &flat)
       return stride(from: 0, to: flat.count, by: max(k, 1)).map { Array(flat[$0..<$0 + k]) }
     }
 
@@ -337,8 +349,8 @@ struct FailFirstBinCompletion {
         profiles.append(anchor: anchor, items: 0, count: 1, complete: false)
         return true
       }
-      let smallest = state.smallSize.indices.first(where: { state.smallLeft[$0] > 0 }).map { state.smallSize[$0] }
-      guard let smallest else { return false }
+      // The walks leave the items as they found them: one scan for all k.
+      guard let (smallest, largest) = state.smallSizesLeft() else { return false }
       let deepest = min(settings.deepestCompletion, target / smallest)
       var complete = true
       var k = 1
@@ -346,7 +358,8 @@ struct FailFirstBinCompletion {
         let first = profiles.flat.count
         complete = completions(
           of: target, items: k, cap: k <= 4 ? settings.completionCap : 64,
-          steps: k <= 4 ? settings.walkSteps : settings.walkSteps / 8, into: &profiles.flat) && complete
+          steps: k <= 4 ? settings.walkSteps : settings.walkSteps / 8, largest: largest, into: &profiles.flat)
+          && complete
         let count = (profiles.flat.count - first) / k
         if count > 0 {
           profiles.append(anchor: anchor, items: k, count: count, complete: complete)
