@@ -134,11 +134,12 @@ final class PackerOracleTests: XCTestCase {
 
   /// Next-fit scans in lanes and joins them (two scalar lanes from 1024
   /// items; eight SIMD lanes from 512 items when rows are narrower than
-  /// 2^30): the rows must be the definition's, also where a lane's breaks
-  /// never meet the true ones (equal sizes that fill rows in pairs, started
-  /// at an odd item), with zero sizes, exact fills, one item per row, rows
-  /// longer than a lane, lengths around the lane thresholds and row widths
-  /// on both sides of 2^30.
+  /// 2^30, sixteen from 1024 items when they are narrower than 2^14): the
+  /// rows must be the definition's, also where a lane's breaks never meet
+  /// the true ones (equal sizes that fill rows in pairs, started at an odd
+  /// item), with zero sizes, exact fills, one item per row, rows longer
+  /// than a lane, lengths around the lane thresholds and row widths on both
+  /// sides of 2^30 and of 2^14.
   func testNextFitInLanesMatchesItsDefinition() throws {
     for seed in UInt64(1)...240 {
       var rng = SplitMix64(seed: seed)
@@ -147,6 +148,7 @@ final class PackerOracleTests: XCTestCase {
       switch seed % 5 {
       case 0: capacity = Int.random(in: (1 << 30) - 1000...(1 << 30) + 1000, using: &rng)
       case 1: capacity = Int.random(in: 1...1_000_000, using: &rng)
+      case 2: capacity = Int.random(in: (1 << 14) - 300...(1 << 14) + 300, using: &rng)
       default: capacity = Int.random(in: 1...100, using: &rng)
       }
       let sizes: [Int]

@@ -6,16 +6,19 @@
 /// it uses the fewest rows: filling each row as far as possible never hurts.
 ///
 /// The packing keeps the items in order, so only the row starts are
-/// written. From 512 items (and row widths below 2^30 units) they are found
-/// in eight lanes at once, as SIMD vectors of 32-bit loads: the items are
-/// cut into eight stretches, each scanned as if a row started at its first
+/// written. From 1024 items with rows narrower than 2^14 units they are
+/// found in sixteen lanes at once, as SIMD vectors of 16-bit loads (a row's
+/// load plus one item fits in 15 bits); from 512 items with rows narrower
+/// than 2^30, in eight lanes of 32-bit loads. The items are cut into as
+/// many stretches as lanes, each scanned as if a row started at its first
 /// item, one bit per item recording where its rows start. The stretches are
 /// then joined in order: each is scanned again with the true load of the
 /// row coming into it until a true row start falls on one of the
 /// stretch's own (from there on both scans are in the same state: a row
 /// holding just that item), and its remaining row starts are written from
-/// the bits, eight items per table lookup. Fewer items, or wider rows, take
-/// the same scan in two scalar lanes. The rows are exactly next-fit's; the
+/// the bits, eight items per table lookup. Sixteen narrow lanes do the
+/// work of eight wide ones in the same vector instructions. Fewer items, or
+/// wider rows, take the same scan in two scalar lanes. The rows are exactly next-fit's; the
 /// lanes only let the processor overlap independent chains of work.
 ///
 /// D. S. Johnson, "Near-optimal bin packing algorithms", PhD thesis, MIT, 1973.
@@ -37,7 +40,10 @@ public struct NextFit: RowPacker {
 
   /// Next-fit's row starts for `sizes`, then `sizes.count`.
   static func rowStarts(sizes: [Int], capacity: Int) -> [Int] {
-    if sizes.count >= 8 * minimumStretch && capacity < 1 << 30 {
+    if sizes.count / 16 >= minimumStretch && capacity < sixteenLaneCapacityLimit {
+      return rowStartsInSixteenLanes(sizes: sizes, capacity: capacity)
+    }
+    if sizes.count / 8 >= minimumStretch && capacity < 1 << 30 {
       return rowStartsInEightLanes(sizes: sizes, capacity: capacity)
     }
     return rowStartsInTwoLanes(sizes: sizes, capacity: capacity)

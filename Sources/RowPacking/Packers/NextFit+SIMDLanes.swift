@@ -1,0 +1,303 @@
+/// Next-fit in SIMD lanes: the fast paths of ``NextFit``.
+///
+/// The items are cut into stretches, one per lane, and all are scanned at
+/// once, each as if a row started at its first item, one bit per item
+/// where a row starts: sixteen lanes of 16-bit loads where rows are
+/// narrower than 2^14 units (a row's load plus one item then fits in 15
+/// bits), else eight lanes of 32-bit loads. A lane's bits are kept in words
+/// of its own (32 or 16 bits, the stretch's first item at the top bit of
+/// its first word), the lanes' words side by side: word `w` of lane `l` at
+/// byte `(w * lanes + l) * wordBytes`, in the machine's (little-endian)
+/// order. The join and the writing read them a byte at a time, so one
+/// version of each serves both layouts.
+extension NextFit {
+  /// The shortest stretch (items per lane) worth a SIMD scan.
+  static let minimumStretch = 64
+
+  /// Rows narrower than this take sixteen 16-bit lanes.
+  static let sixteenLaneCapacityLimit = 1 << 14
+
+  /// Next-fit's row starts for `sizes`, then `sizes.count`, from the
+  /// sixteen-lane scan.
+  ///
+  /// - Precondition: `sizes.count >= 16 * minimumStretch`, every size in
+  ///   `0...capacity` and `capacity < sixteenLaneCapacityLimit`.
+  static func rowStartsInSixteenLanes(sizes: [Int], capacity: Int) -> [Int] {
+    precondition(sizes.count / 16 >= minimumStretch && capacity < sixteenLaneCapacityLimit)
+    return rowStartsInLanes(sizes: sizes, capacity: capacity, lanes: 16, wordBytes: 2) { size, q, words in
+      let loads = scanSixteenStretches(size, stretch: q, capacity: capacity, into: words)
+      return (0..<16).map { Int(loads[$0]) }
+    }
+  }
+
+  /// Next-fit's row starts for `sizes`, then `sizes.count`, from the
+  /// eight-lane scan.
+  ///
+  /// - Precondition: `sizes.count >= 8 * minimumStretch`, every size in
+  ///   `0...capacity` and `capacity < 2^30` (a row's load plus one item then
+  ///   fits in 32 bits).
+  static func rowStartsInEightLanes(sizes: [Int], capacity: Int) -> [Int] {
+    precondition(sizes.count / 8 >= minimumStretch && capacity < 1 << 30)
+    return rowStartsInLanes(sizes: sizes, capacity: capacity, lanes: 8, wordBytes: 4) { size, q, words in
+      let loads = scanEightStretches(size, stretch: q, capacity: capacity, into: words)
+      return (0..<8).map { Int(loads[$0]) }
+    }
+  }
+
+  /// The row starts from a scan of `lanes` stretches into words of
+  /// `wordBytes` bytes: `scan` fills the bits (32 bytes per word index, on
+  /// the stack when small: n / 8 bytes) and returns each stretch's last
+  /// load; the stretches are then joined in order.
+  @inline(__always)
+  private static func rowStartsInLanes(
+    sizes: [Int], capacity: Int, lanes: Int, wordBytes: Int,
+    scan: (UnsafePointer<Int>, Int, UnsafeMutableRawPointer) -> [Int]
+  ) -> [Int] {
+    let n = sizes.count
+    let q = n / lanes
+    let wordsPerLane = (q + wordBytes * 8 - 1) / (wordBytes * 8)
+    return sizes.withUnsafeBufferPointer { buffer -> [Int] in
+      let size = buffer.baseAddress!
+      return withUnsafeTemporaryAllocation(of: SIMD8<UInt32>.self, capacity: wordsPerLane) { words in
+        let bits = UnsafeMutableRawPointer(words.baseAddress!)
+        let loadsAtEnd = scan(size, q, bits)
+        return [Int](unsafeUninitializedCapacity: n + 9) { out, initialized in
+          initialized = bitPositions.withUnsafeBufferPointer { positions in
+            bitCounts.withUnsafeBufferPointer { counts in
+              joinStretches(
+                size, count: n, stretch: q, capacity: capacity,
+                bits: BitTables(
+                  bits: UnsafePointer(bits.assumingMemoryBound(to: UInt8.self)), lanes: lanes,
+                  wordBytes: wordBytes, wordsPerLane: wordsPerLane,
+                  positions: positions.baseAddress!, counts: counts.baseAddress!),
+                loadsAtEnd: loadsAtEnd, into: out.baseAddress!)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Scans sixteen stretches at once, 16 items per word of bits; returns
+  /// the load of each stretch's last row.
+  private static func scanSixteenStretches(
+    _ size: UnsafePointer<Int>, stretch q: Int, capacity: Int, into words: UnsafeMutableRawPointer
+  ) -> SIMD16<Int16> {
+    let room = SIMD16<Int16>(repeating: Int16(truncatingIfNeeded: capacity))
+    var load = SIMD16<Int16>(repeating: 0)
+    // One step, as in the eight lanes (see scanEightStretches).
+    @inline(__always) func step(_ item: SIMD16<Int16>, _ word: inout SIMD16<UInt16>) {
+      let joined = load &+ item
+      let overflow = unsafeBitCast(joined .> room, to: SIMD16<Int16>.self)
+      load = joined &- (overflow & load)
+      word = (word &<< 1) &- SIMD16<UInt16>(truncatingIfNeeded: overflow)
+    }
+    var j = 0, w = 0
+    while j < q {
+      let end = Swift.min(j &+ 16, q)
+      let steps = end &- j
+      var word = SIMD16<UInt16>(repeating: 0)
+      // Two items of each stretch per load, transposed into two steps.
+      while j &+ 1 < end {
+        @inline(__always) func pair(_ lane: Int) -> SIMD2<Int> {
+          UnsafeRawPointer(size + (j &+ lane &* q)).loadUnaligned(as: SIMD2<Int>.self)
+        }
+        let x0 = pair(0), x1 = pair(1), x2 = pair(2), x3 = pair(3)
+        let x4 = pair(4), x5 = pair(5), x6 = pair(6), x7 = pair(7)
+        let x8 = pair(8), x9 = pair(9), x10 = pair(10), x11 = pair(11)
+        let x12 = pair(12), x13 = pair(13), x14 = pair(14), x15 = pair(15)
+        @inline(__always) func lanes(_ k: Int) -> SIMD16<Int16> {
+          let wide = SIMD16<Int32>(
+            Int32(truncatingIfNeeded: x0[k]), Int32(truncatingIfNeeded: x1[k]),
+            Int32(truncatingIfNeeded: x2[k]), Int32(truncatingIfNeeded: x3[k]),
+            Int32(truncatingIfNeeded: x4[k]), Int32(truncatingIfNeeded: x5[k]),
+            Int32(truncatingIfNeeded: x6[k]), Int32(truncatingIfNeeded: x7[k]),
+            Int32(truncatingIfNeeded: x8[k]), Int32(truncatingIfNeeded: x9[k]),
+            Int32(truncatingIfNeeded: x10[k]), Int32(truncatingIfNeeded: x11[k]),
+            Int32(truncatingIfNeeded: x12[k]), Int32(truncatingIfNeeded: x13[k]),
+            Int32(truncatingIfNeeded: x14[k]), Int32(truncatingIfNeeded: x15[k]))
+          return SIMD16<Int16>(truncatingIfNeeded: wide)
+        }
+        step(lanes(0), &word)
+        step(lanes(1), &word)
+        j &+= 2
+      }
+      if j < end {
+        var item = SIMD16<Int16>()
+        for lane in 0..<16 { item[lane] = Int16(truncatingIfNeeded: size[j &+ lane &* q]) }
+        step(item, &word)
+        j &+= 1
+      }
+      // A short last word: its first step up to bit 15.
+      if steps < 16 { word &<<= UInt16(16 &- steps) }
+      words.storeBytes(of: word, toByteOffset: w &* 32, as: SIMD16<UInt16>.self)
+      w &+= 1
+    }
+    return load
+  }
+
+  /// Scans eight stretches at once, 32 items per word of bits; returns
+  /// the load of each stretch's last row.
+  private static func scanEightStretches(
+    _ size: UnsafePointer<Int>, stretch q: Int, capacity: Int, into words: UnsafeMutableRawPointer
+  ) -> SIMD8<Int32> {
+    let room = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: capacity))
+    var load = SIMD8<Int32>(repeating: 0)
+    // One step: the item joins the row, or (where the row would overflow:
+    // a mask of ones from one signed comparison) starts the next one, the
+    // load going back to the item alone. The step's bit enters each lane's
+    // word from the bottom (the word doubled, minus the mask of -1s), so
+    // the first item of a word ends at its top bit.
+    @inline(__always) func step(_ item: SIMD8<Int32>, _ word: inout SIMD8<UInt32>) {
+      let joined = load &+ item
+      let overflow = unsafeBitCast(joined .> room, to: SIMD8<Int32>.self)
+      load = joined &- (overflow & load)
+      word = (word &<< 1) &- SIMD8<UInt32>(truncatingIfNeeded: overflow)
+    }
+    var j = 0, w = 0
+    while j < q {
+      let end = Swift.min(j &+ 32, q)
+      let steps = end &- j
+      var word = SIMD8<UInt32>(repeating: 0)
+      // Two items of each stretch per load, transposed into two steps.
+      while j &+ 1 < end {
+        @inline(__always) func pair(_ lane: Int) -> SIMD2<Int> {
+          UnsafeRawPointer(size + (j &+ lane &* q)).loadUnaligned(as: SIMD2<Int>.self)
+        }
+        let x0 = pair(0), x1 = pair(1), x2 = pair(2), x3 = pair(3)
+        let x4 = pair(4), x5 = pair(5), x6 = pair(6), x7 = pair(7)
+        let first = SIMD8<Int>(x0[0], x1[0], x2[0], x3[0], x4[0], x5[0], x6[0], x7[0])
+        let second = SIMD8<Int>(x0[1], x1[1], x2[1], x3[1], x4[1], x5[1], x6[1], x7[1])
+        step(SIMD8<Int32>(truncatingIfNeeded: first), &word)
+        step(SIMD8<Int32>(truncatingIfNeeded: second), &word)
+        j &+= 2
+      }
+      if j < end {
+        var item = SIMD8<Int32>()
+        for lane in 0..<8 { item[lane] = Int32(truncatingIfNeeded: size[j &+ lane &* q]) }
+        step(item, &word)
+        j &+= 1
+      }
+      // A short last word: its first step up to bit 31.
+      if steps < 32 { word &<<= UInt32(32 &- steps) }
+      words.storeBytes(of: word, toByteOffset: w &* 32, as: SIMD8<UInt32>.self)
+      w &+= 1
+    }
+    return load
+  }
+
+  /// Writes the true row starts, stretch after stretch, and `count` after
+  /// them; returns how many were written.
+  @inline(__always)
+  private static func joinStretches(
+    _ size: UnsafePointer<Int>, count n: Int, stretch q: Int, capacity: Int, bits tables: BitTables,
+    loadsAtEnd: [Int], into out: UnsafeMutablePointer<Int>
+  ) -> Int {
+    var o = out
+    o.pointee = 0
+    o += 1
+    // The first stretch starts a true row: all its row starts are true.
+    o = writeRowStarts(lane: 0, after: 0, stretch: q, tables, into: o)
+    var load = loadsAtEnd[0]
+    /// Item `i` joins the row, or starts the next one (its start written):
+    /// whether it started one.
+    @inline(__always) func place(_ i: Int) -> Bool {
+      let item = size[i]
+      if load &+ item <= capacity {
+        load &+= item
+        return false
+      }
+      o.pointee = i
+      o += 1
+      load = item
+      return true
+    }
+    for lane in 1..<tables.lanes {
+      let start = lane &* q
+      for i in start..<(start &+ q) where place(i) {
+        let j = i &- start
+        if j == 0 || tables.startsRow(lane: lane, item: j) {
+          // Met: from here the stretch's own scan is the true one.
+          o = writeRowStarts(lane: lane, after: j, stretch: q, tables, into: o)
+          load = loadsAtEnd[lane]
+          break
+        }
+      }
+    }
+    // The items after the last stretch (fewer than the lanes).
+    for i in (tables.lanes &* q)..<n { _ = place(i) }
+    o.pointee = n
+    return o - out + 1
+  }
+
+  /// Writes the row starts of `lane`'s stretch after its item `after`,
+  /// eight items (a byte of bits) per table lookup: eight positions are
+  /// stored and the pointer advances by how many are real (the buffer has
+  /// room for the overhang).
+  @inline(__always)
+  private static func writeRowStarts(
+    lane: Int, after: Int, stretch q: Int, _ tables: BitTables, into out: UnsafeMutablePointer<Int>
+  ) -> UnsafeMutablePointer<Int> {
+    let wordBytes = tables.wordBytes, wordBits = 8 &* wordBytes
+    let positions = tables.positions, counts = tables.counts
+    var o = out
+    /// The bytes of word `w` from its top one, those above `firstByte`
+    /// left out and that one masked by `firstMask`.
+    @inline(__always) func write(word w: Int, firstByte: Int, firstMask: UInt8) {
+      let word = tables.bits + (w &* tables.lanes &+ lane) &* wordBytes
+      let base = lane &* q &+ w &* wordBits
+      for byte in firstByte..<wordBytes {
+        var v = word[wordBytes &- 1 &- byte]
+        if byte == firstByte { v &= firstMask }
+        let starts = positions[Int(v)] &+ SIMD8<Int>(repeating: base &+ 8 &* byte)
+        UnsafeMutableRawPointer(o).storeBytes(of: starts, as: SIMD8<Int>.self)
+        o += Int(counts[Int(v)])
+      }
+    }
+    let first = after &+ 1
+    var w = first / wordBits
+    if w < tables.wordsPerLane {
+      write(word: w, firstByte: (first % wordBits) / 8, firstMask: UInt8(0xFF) >> UInt8(first % 8))
+      w &+= 1
+    }
+    while w < tables.wordsPerLane {
+      write(word: w, firstByte: 0, firstMask: 0xFF)
+      w &+= 1
+    }
+    return o
+  }
+
+  /// The stretches' row-start bits, their layout, and the tables that turn
+  /// a byte of them into positions.
+  private struct BitTables {
+    var bits: UnsafePointer<UInt8>
+    var lanes: Int
+    var wordBytes: Int
+    var wordsPerLane: Int
+    var positions: UnsafePointer<SIMD8<Int>>
+    var counts: UnsafePointer<UInt8>
+
+    /// Whether the scan of `lane`'s stretch started a row at its item `j`.
+    @inline(__always)
+    func startsRow(lane: Int, item j: Int) -> Bool {
+      let wordBits = 8 &* wordBytes
+      let w = j / wordBits, r = j % wordBits
+      let byte = bits[(w &* lanes &+ lane) &* wordBytes &+ wordBytes &- 1 &- r / 8]
+      return byte & (UInt8(0x80) >> UInt8(r % 8)) != 0
+    }
+  }
+
+  /// For each byte, the positions of its set bits counted from the top
+  /// (bit 7 is position 0), in that order (the rest 0).
+  private static let bitPositions: [SIMD8<Int>] = (0..<256).map { byte in
+    var positions = SIMD8<Int>(repeating: 0), k = 0
+    for position in 0..<8 where byte & (0x80 >> position) != 0 {
+      positions[k] = position
+      k += 1
+    }
+    return positions
+  }
+
+  /// For each byte, how many bits are set.
+  private static let bitCounts: [UInt8] = (0..<256).map { UInt8($0.nonzeroBitCount) }
+}
