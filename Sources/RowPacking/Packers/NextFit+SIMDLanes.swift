@@ -24,7 +24,7 @@ extension NextFit {
   ///   `0...capacity` and `capacity < sixteenLaneCapacityLimit`.
   static func rowStartsInSixteenLanes(sizes: [Int], capacity: Int) -> [Int] {
     precondition(sizes.count / 16 >= minimumStretch && capacity < sixteenLaneCapacityLimit)
-    return rowStartsInLanes(sizes: sizes, capacity: capacity, lanes: 16, wordBytes: 2) { size, q, words in
+    return rowStartsInLanes(sizes: sizes, capacity: capacity, layout: SixteenNarrowLanes.self) { size, q, words in
       let loads = scanSixteenStretches(size, stretch: q, capacity: capacity, into: words)
       return (0..<16).map { Int(loads[$0]) }
     }
@@ -38,24 +38,25 @@ extension NextFit {
   ///   fits in 32 bits).
   static func rowStartsInEightLanes(sizes: [Int], capacity: Int) -> [Int] {
     precondition(sizes.count / 8 >= minimumStretch && capacity < 1 << 30)
-    return rowStartsInLanes(sizes: sizes, capacity: capacity, lanes: 8, wordBytes: 4) { size, q, words in
+    return rowStartsInLanes(sizes: sizes, capacity: capacity, layout: EightWideLanes.self) { size, q, words in
       let loads = scanEightStretches(size, stretch: q, capacity: capacity, into: words)
       return (0..<8).map { Int(loads[$0]) }
     }
   }
 
-  /// The row starts from a scan of `lanes` stretches into words of
-  /// `wordBytes` bytes: `scan` fills the bits (32 bytes per word index, on
-  /// the stack when small: n / 8 bytes) and returns each stretch's last
-  /// load; the stretches are then joined in order.
-  @inline(__always)
-  private static func rowStartsInLanes(
-    sizes: [Int], capacity: Int, lanes: Int, wordBytes: Int,
+  /// The row starts from a scan of `Layout.lanes` stretches into words of
+  /// `Layout.wordBytes` bytes: `scan` fills the bits (32 bytes per word
+  /// index, on the stack when small: n / 8 bytes) and returns each
+  /// stretch's last load; the stretches are then joined in order. Generic
+  /// over the layout so that each is compiled with its constants (the
+  /// bytes of a word written without a loop).
+  private static func rowStartsInLanes<Layout: SIMDLaneLayout>(
+    sizes: [Int], capacity: Int, layout: Layout.Type,
     scan: (UnsafePointer<Int>, Int, UnsafeMutableRawPointer) -> [Int]
   ) -> [Int] {
     let n = sizes.count
-    let q = n / lanes
-    let wordsPerLane = (q + wordBytes * 8 - 1) / (wordBytes * 8)
+    let q = n / Layout.lanes
+    let wordsPerLane = (q + Layout.wordBits - 1) / Layout.wordBits
     return sizes.withUnsafeBufferPointer { buffer -> [Int] in
       let size = buffer.baseAddress!
       return withUnsafeTemporaryAllocation(of: SIMD8<UInt32>.self, capacity: wordsPerLane) { words in
@@ -66,9 +67,8 @@ extension NextFit {
             bitCounts.withUnsafeBufferPointer { counts in
               joinStretches(
                 size, count: n, stretch: q, capacity: capacity,
-                bits: BitTables(
-                  bits: UnsafePointer(bits.assumingMemoryBound(to: UInt8.self)), lanes: lanes,
-                  wordBytes: wordBytes, wordsPerLane: wordsPerLane,
+                bits: BitTables<Layout>(
+                  bits: UnsafePointer(bits.assumingMemoryBound(to: UInt8.self)), wordsPerLane: wordsPerLane,
                   positions: positions.baseAddress!, counts: counts.baseAddress!),
                 loadsAtEnd: loadsAtEnd, into: out.baseAddress!)
             }
@@ -189,8 +189,8 @@ extension NextFit {
   /// Writes the true row starts, stretch after stretch, and `count` after
   /// them; returns how many were written.
   @inline(__always)
-  private static func joinStretches(
-    _ size: UnsafePointer<Int>, count n: Int, stretch q: Int, capacity: Int, bits tables: BitTables,
+  private static func joinStretches<Layout: SIMDLaneLayout>(
+    _ size: UnsafePointer<Int>, count n: Int, stretch q: Int, capacity: Int, bits tables: BitTables<Layout>,
     loadsAtEnd: [Int], into out: UnsafeMutablePointer<Int>
   ) -> Int {
     var o = out
@@ -212,7 +212,7 @@ extension NextFit {
       load = item
       return true
     }
-    for lane in 1..<tables.lanes {
+    for lane in 1..<Layout.lanes {
       let start = lane &* q
       for i in start..<(start &+ q) where place(i) {
         let j = i &- start
@@ -225,7 +225,7 @@ extension NextFit {
       }
     }
     // The items after the last stretch (fewer than the lanes).
-    for i in (tables.lanes &* q)..<n { _ = place(i) }
+    for i in (Layout.lanes &* q)..<n { _ = place(i) }
     o.pointee = n
     return o - out + 1
   }
@@ -235,16 +235,16 @@ extension NextFit {
   /// stored and the pointer advances by how many are real (the buffer has
   /// room for the overhang).
   @inline(__always)
-  private static func writeRowStarts(
-    lane: Int, after: Int, stretch q: Int, _ tables: BitTables, into out: UnsafeMutablePointer<Int>
+  private static func writeRowStarts<Layout: SIMDLaneLayout>(
+    lane: Int, after: Int, stretch q: Int, _ tables: BitTables<Layout>, into out: UnsafeMutablePointer<Int>
   ) -> UnsafeMutablePointer<Int> {
-    let wordBytes = tables.wordBytes, wordBits = 8 &* wordBytes
+    let wordBytes = Layout.wordBytes, wordBits = Layout.wordBits
     let positions = tables.positions, counts = tables.counts
     var o = out
     /// The bytes of word `w` from its top one, those above `firstByte`
     /// left out and that one masked by `firstMask`.
     @inline(__always) func write(word w: Int, firstByte: Int, firstMask: UInt8) {
-      let word = tables.bits + (w &* tables.lanes &+ lane) &* wordBytes
+      let word = tables.bits + (w &* Layout.lanes &+ lane) &* wordBytes
       let base = lane &* q &+ w &* wordBits
       for byte in firstByte..<wordBytes {
         var v = word[wordBytes &- 1 &- byte]
@@ -267,12 +267,10 @@ extension NextFit {
     return o
   }
 
-  /// The stretches' row-start bits, their layout, and the tables that turn
-  /// a byte of them into positions.
-  private struct BitTables {
+  /// The stretches' row-start bits in `Layout`, and the tables that turn a
+  /// byte of them into positions.
+  private struct BitTables<Layout: SIMDLaneLayout> {
     var bits: UnsafePointer<UInt8>
-    var lanes: Int
-    var wordBytes: Int
     var wordsPerLane: Int
     var positions: UnsafePointer<SIMD8<Int>>
     var counts: UnsafePointer<UInt8>
@@ -280,9 +278,8 @@ extension NextFit {
     /// Whether the scan of `lane`'s stretch started a row at its item `j`.
     @inline(__always)
     func startsRow(lane: Int, item j: Int) -> Bool {
-      let wordBits = 8 &* wordBytes
-      let w = j / wordBits, r = j % wordBits
-      let byte = bits[(w &* lanes &+ lane) &* wordBytes &+ wordBytes &- 1 &- r / 8]
+      let w = j / Layout.wordBits, r = j % Layout.wordBits
+      let byte = bits[(w &* Layout.lanes &+ lane) &* Layout.wordBytes &+ Layout.wordBytes &- 1 &- r / 8]
       return byte & (UInt8(0x80) >> UInt8(r % 8)) != 0
     }
   }
@@ -300,4 +297,28 @@ extension NextFit {
 
   /// For each byte, how many bits are set.
   private static let bitCounts: [UInt8] = (0..<256).map { UInt8($0.nonzeroBitCount) }
+}
+
+/// How a SIMD scan of next-fit lays out its row-start bits: its number of
+/// lanes and the bytes of each lane's words.
+protocol SIMDLaneLayout {
+  static var lanes: Int { get }
+  static var wordBytes: Int { get }
+}
+
+extension SIMDLaneLayout {
+  /// Items per word of bits.
+  static var wordBits: Int { 8 * wordBytes }
+}
+
+/// Sixteen lanes of 16-bit loads (``NextFit/rowStartsInSixteenLanes(sizes:capacity:)``).
+enum SixteenNarrowLanes: SIMDLaneLayout {
+  static var lanes: Int { 16 }
+  static var wordBytes: Int { 2 }
+}
+
+/// Eight lanes of 32-bit loads (``NextFit/rowStartsInEightLanes(sizes:capacity:)``).
+enum EightWideLanes: SIMDLaneLayout {
+  static var lanes: Int { 8 }
+  static var wordBytes: Int { 4 }
 }
