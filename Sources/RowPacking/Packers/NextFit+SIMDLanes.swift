@@ -25,8 +25,7 @@ extension NextFit {
   static func rowStartsInSixteenLanes(sizes: [Int], capacity: Int) -> [Int] {
     precondition(sizes.count / 16 >= minimumStretch && capacity < sixteenLaneCapacityLimit)
     return rowStartsInLanes(sizes: sizes, capacity: capacity, layout: SixteenNarrowLanes.self) { size, q, words in
-      let loads = scanSixteenStretches(size, stretch: q, capacity: capacity, into: words)
-      return (0..<16).map { Int(loads[$0]) }
+      SIMD16<Int>(truncatingIfNeeded: scanSixteenStretches(size, stretch: q, capacity: capacity, into: words))
     }
   }
 
@@ -40,19 +39,19 @@ extension NextFit {
     precondition(sizes.count / 8 >= minimumStretch && capacity < 1 << 30)
     return rowStartsInLanes(sizes: sizes, capacity: capacity, layout: EightWideLanes.self) { size, q, words in
       let loads = scanEightStretches(size, stretch: q, capacity: capacity, into: words)
-      return (0..<8).map { Int(loads[$0]) }
+      return SIMD16<Int>(lowHalf: SIMD8<Int>(truncatingIfNeeded: loads), highHalf: .zero)
     }
   }
 
   /// The row starts from a scan of `Layout.lanes` stretches into words of
   /// `Layout.wordBytes` bytes: `scan` fills the bits (32 bytes per word
   /// index, on the stack when small: n / 8 bytes) and returns each
-  /// stretch's last load; the stretches are then joined in order. Generic
+  /// stretch's last load (lanes beyond `Layout.lanes` unused); the stretches are then joined in order. Generic
   /// over the layout so that each is compiled with its constants (the
   /// bytes of a word written without a loop).
   private static func rowStartsInLanes<Layout: SIMDLaneLayout>(
     sizes: [Int], capacity: Int, layout: Layout.Type,
-    scan: (UnsafePointer<Int>, Int, UnsafeMutableRawPointer) -> [Int]
+    scan: (UnsafePointer<Int>, Int, UnsafeMutableRawPointer) -> SIMD16<Int>
   ) -> [Int] {
     let n = sizes.count
     let q = n / Layout.lanes
@@ -191,7 +190,7 @@ extension NextFit {
   @inline(__always)
   private static func joinStretches<Layout: SIMDLaneLayout>(
     _ size: UnsafePointer<Int>, count n: Int, stretch q: Int, capacity: Int, bits tables: BitTables<Layout>,
-    loadsAtEnd: [Int], into out: UnsafeMutablePointer<Int>
+    loadsAtEnd: SIMD16<Int>, into out: UnsafeMutablePointer<Int>
   ) -> Int {
     var o = out
     o.pointee = 0
