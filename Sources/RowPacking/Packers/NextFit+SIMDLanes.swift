@@ -6,10 +6,12 @@
 /// narrower than 2^14 units (a row's load plus one item then fits in 15
 /// bits), else eight lanes of 32-bit loads. A lane's bits are kept in words
 /// of its own (32 or 16 bits, the stretch's first item at the top bit of
-/// its first word), the lanes' words side by side: word `w` of lane `l` at
-/// byte `(w * lanes + l) * wordBytes`, in the machine's (little-endian)
-/// order. The join and the writing read them a byte at a time, so one
-/// version of each serves both layouts.
+/// its first word), the lanes' words side by side: word `w` of vector lane
+/// `l` at byte `(w * lanes + l) * wordBytes`, in the machine's
+/// (little-endian) order; which stretch a vector lane scans is the
+/// layout's (``SIMDLaneLayout/slot(ofStretch:)``). The join and the writing
+/// read the bits a byte at a time, so one version of each serves both
+/// layouts.
 extension NextFit {
   /// The shortest stretch (items per lane) worth a SIMD scan.
   static let minimumStretch = 64
@@ -25,7 +27,9 @@ extension NextFit {
   static func rowStartsInSixteenLanes(sizes: [Int], capacity: Int) -> [Int] {
     precondition(sizes.count / 16 >= minimumStretch && capacity < sixteenLaneCapacityLimit)
     return rowStartsInLanes(sizes: sizes, capacity: capacity, layout: SixteenNarrowLanes.self) { size, q, words in
-      SIMD16<Int>(truncatingIfNeeded: scanSixteenStretches(size, stretch: q, capacity: capacity, into: words))
+      // Vector lane 2s holds stretch s, lane 2s + 1 stretch 8 + s.
+      let loads = SIMD16<Int>(truncatingIfNeeded: scanSixteenStretches(size, stretch: q, capacity: capacity, into: words))
+      return SIMD16<Int>(lowHalf: loads.evenHalf, highHalf: loads.oddHalf)
     }
   }
 
@@ -78,7 +82,12 @@ extension NextFit {
   }
 
   /// Scans sixteen stretches at once, 16 items per word of bits; returns
-  /// the load of each stretch's last row.
+  /// the load of each stretch's last row. Vector lane 2s holds stretch s
+  /// and lane 2s + 1 stretch 8 + s (``SixteenNarrowLanes/slot(ofStretch:)``):
+  /// two stretches' items share a 32-bit slot, the second shifted up, so
+  /// that 32-bit lanes become 16-bit ones by a shift and an or, without
+  /// the narrowing (two shifts a vector and a pack) that keeping the order
+  /// would cost.
   private static func scanSixteenStretches(
     _ size: UnsafePointer<Int>, stretch q: Int, capacity: Int, into words: UnsafeMutableRawPointer
   ) -> SIMD16<Int16> {
@@ -105,17 +114,12 @@ extension NextFit {
         let x4 = pair(4), x5 = pair(5), x6 = pair(6), x7 = pair(7)
         let x8 = pair(8), x9 = pair(9), x10 = pair(10), x11 = pair(11)
         let x12 = pair(12), x13 = pair(13), x14 = pair(14), x15 = pair(15)
+        // Sizes are below 2^14: each fits in the low half of its slot.
         @inline(__always) func lanes(_ k: Int) -> SIMD16<Int16> {
-          let wide = SIMD16<Int32>(
-            Int32(truncatingIfNeeded: x0[k]), Int32(truncatingIfNeeded: x1[k]),
-            Int32(truncatingIfNeeded: x2[k]), Int32(truncatingIfNeeded: x3[k]),
-            Int32(truncatingIfNeeded: x4[k]), Int32(truncatingIfNeeded: x5[k]),
-            Int32(truncatingIfNeeded: x6[k]), Int32(truncatingIfNeeded: x7[k]),
-            Int32(truncatingIfNeeded: x8[k]), Int32(truncatingIfNeeded: x9[k]),
-            Int32(truncatingIfNeeded: x10[k]), Int32(truncatingIfNeeded: x11[k]),
-            Int32(truncatingIfNeeded: x12[k]), Int32(truncatingIfNeeded: x13[k]),
-            Int32(truncatingIfNeeded: x14[k]), Int32(truncatingIfNeeded: x15[k]))
-          return SIMD16<Int16>(truncatingIfNeeded: wide)
+          let low = SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int>(x0[k], x1[k], x2[k], x3[k], x4[k], x5[k], x6[k], x7[k]))
+          let high = SIMD8<UInt32>(
+            truncatingIfNeeded: SIMD8<Int>(x8[k], x9[k], x10[k], x11[k], x12[k], x13[k], x14[k], x15[k]))
+          return unsafeBitCast(low | (high &<< 16), to: SIMD16<Int16>.self)
         }
         step(lanes(0), &word)
         step(lanes(1), &word)
@@ -123,7 +127,9 @@ extension NextFit {
       }
       if j < end {
         var item = SIMD16<Int16>()
-        for lane in 0..<16 { item[lane] = Int16(truncatingIfNeeded: size[j &+ lane &* q]) }
+        for slot in 0..<16 {
+          item[slot] = Int16(truncatingIfNeeded: size[j &+ (slot / 2 &+ 8 &* (slot % 2)) &* q])
+        }
         step(item, &word)
         j &+= 1
       }
@@ -243,7 +249,7 @@ extension NextFit {
     /// The bytes of word `w` from its top one, those above `firstByte`
     /// left out and that one masked by `firstMask`.
     @inline(__always) func write(word w: Int, firstByte: Int, firstMask: UInt8) {
-      let word = tables.bits + (w &* Layout.lanes &+ lane) &* wordBytes
+      let word = tables.bits + (w &* Layout.lanes &+ Layout.slot(ofStretch: lane)) &* wordBytes
       let base = lane &* q &+ w &* wordBits
       for byte in firstByte..<wordBytes {
         var v = word[wordBytes &- 1 &- byte]
@@ -278,7 +284,8 @@ extension NextFit {
     @inline(__always)
     func startsRow(lane: Int, item j: Int) -> Bool {
       let w = j / Layout.wordBits, r = j % Layout.wordBits
-      let byte = bits[(w &* Layout.lanes &+ lane) &* Layout.wordBytes &+ Layout.wordBytes &- 1 &- r / 8]
+      let word = (w &* Layout.lanes &+ Layout.slot(ofStretch: lane)) &* Layout.wordBytes
+      let byte = bits[word &+ Layout.wordBytes &- 1 &- r / 8]
       return byte & (UInt8(0x80) >> UInt8(r % 8)) != 0
     }
   }
@@ -299,10 +306,13 @@ extension NextFit {
 }
 
 /// How a SIMD scan of next-fit lays out its row-start bits: its number of
-/// lanes and the bytes of each lane's words.
+/// lanes, the bytes of each lane's words, and which vector lane scans
+/// which stretch.
 protocol SIMDLaneLayout {
   static var lanes: Int { get }
   static var wordBytes: Int { get }
+  /// The vector lane (and column of words) that scans stretch `s`.
+  static func slot(ofStretch s: Int) -> Int
 }
 
 extension SIMDLaneLayout {
@@ -314,10 +324,13 @@ extension SIMDLaneLayout {
 enum SixteenNarrowLanes: SIMDLaneLayout {
   static var lanes: Int { 16 }
   static var wordBytes: Int { 2 }
+  /// Stretches 0-7 in the even lanes, 8-15 in the odd ones.
+  static func slot(ofStretch s: Int) -> Int { s < 8 ? 2 &* s : 2 &* (s &- 8) &+ 1 }
 }
 
 /// Eight lanes of 32-bit loads (``NextFit/rowStartsInEightLanes(sizes:capacity:)``).
 enum EightWideLanes: SIMDLaneLayout {
   static var lanes: Int { 8 }
   static var wordBytes: Int { 4 }
+  static func slot(ofStretch s: Int) -> Int { s }
 }
