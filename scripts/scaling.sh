@@ -8,7 +8,7 @@ swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
 {
   echo "## Scaling to a million items"
   echo
-  echo "\`scripts/scaling.sh\`: median time of the packing alone over 11 runs (a run lasts at"
+  echo "\`scripts/scaling.sh\`: median time of the packing alone over 31 runs (a run lasts at"
   echo "least 0.2 ms: on small instances a batch of calls timed together, their mean), on seeded"
   echo "instances with sizes uniform in 20...100 and row width 150, every packing verified."
   echo "Packings are flat (every item row after row, and row starts); a packing that"
@@ -28,7 +28,7 @@ swift build -c release --product packbench --scratch-path "$scratch" >/dev/null
   echo "sort). The second table is each packer's time over its baseline: the goals are"
   echo "next-fit within 3x of one pass, FFD and BFD within 2x of the sort."
   echo
-  "$scratch/release/packbench" scaling --max 1000000 --runs 11 --markdown
+  "$scratch/release/packbench" scaling --max 1000000 --runs 31 --markdown
   echo
   scripts/machine-note.sh
 } > results/scaling.md
