@@ -50,9 +50,10 @@ extension NextFit {
   /// The row starts from a scan of `Layout.lanes` stretches into words of
   /// `Layout.wordBytes` bytes: `scan` fills the bits (32 bytes per word
   /// index, on the stack when small: n / 8 bytes) and returns each
-  /// stretch's last load (lanes beyond `Layout.lanes` unused); the stretches are then joined in order. Generic
-  /// over the layout so that each is compiled with its constants (the
-  /// bytes of a word written without a loop).
+  /// stretch's last load, in the order of the stretches (entries past
+  /// `Layout.lanes` unused); the stretches are then joined in order.
+  /// Generic over the layout so that each is compiled with its constants
+  /// (the bytes of a word written without a loop).
   private static func rowStartsInLanes<Layout: SIMDLaneLayout>(
     sizes: [Int], capacity: Int, layout: Layout.Type,
     scan: (UnsafePointer<Int>, Int, UnsafeMutableRawPointer) -> SIMD16<Int>
@@ -69,7 +70,7 @@ extension NextFit {
           initialized = bitPositions.withUnsafeBufferPointer { positions in
             bitCounts.withUnsafeBufferPointer { counts in
               joinStretches(
-                size, count: n, stretch: q, capacity: capacity,
+                size, count: n, length: q, capacity: capacity,
                 bits: BitTables<Layout>(
                   bits: UnsafePointer(bits.assumingMemoryBound(to: UInt8.self)), wordsPerLane: wordsPerLane,
                   positions: positions.baseAddress!, counts: counts.baseAddress!),
@@ -107,8 +108,8 @@ extension NextFit {
       var word = SIMD16<UInt16>(repeating: 0)
       // Two items of each stretch per load, transposed into two steps.
       while j &+ 1 < end {
-        @inline(__always) func pair(_ lane: Int) -> SIMD2<Int> {
-          UnsafeRawPointer(size + (j &+ lane &* q)).loadUnaligned(as: SIMD2<Int>.self)
+        @inline(__always) func pair(_ stretch: Int) -> SIMD2<Int> {
+          UnsafeRawPointer(size + (j &+ stretch &* q)).loadUnaligned(as: SIMD2<Int>.self)
         }
         let x0 = pair(0), x1 = pair(1), x2 = pair(2), x3 = pair(3)
         let x4 = pair(4), x5 = pair(5), x6 = pair(6), x7 = pair(7)
@@ -166,8 +167,8 @@ extension NextFit {
       var word = SIMD8<UInt32>(repeating: 0)
       // Two items of each stretch per load, transposed into two steps.
       while j &+ 1 < end {
-        @inline(__always) func pair(_ lane: Int) -> SIMD2<Int> {
-          UnsafeRawPointer(size + (j &+ lane &* q)).loadUnaligned(as: SIMD2<Int>.self)
+        @inline(__always) func pair(_ stretch: Int) -> SIMD2<Int> {
+          UnsafeRawPointer(size + (j &+ stretch &* q)).loadUnaligned(as: SIMD2<Int>.self)
         }
         let x0 = pair(0), x1 = pair(1), x2 = pair(2), x3 = pair(3)
         let x4 = pair(4), x5 = pair(5), x6 = pair(6), x7 = pair(7)
@@ -195,14 +196,14 @@ extension NextFit {
   /// them; returns how many were written.
   @inline(__always)
   private static func joinStretches<Layout: SIMDLaneLayout>(
-    _ size: UnsafePointer<Int>, count n: Int, stretch q: Int, capacity: Int, bits tables: BitTables<Layout>,
+    _ size: UnsafePointer<Int>, count n: Int, length q: Int, capacity: Int, bits tables: BitTables<Layout>,
     loadsAtEnd: SIMD16<Int>, into out: UnsafeMutablePointer<Int>
   ) -> Int {
     var o = out
     o.pointee = 0
     o += 1
     // The first stretch starts a true row: all its row starts are true.
-    o = writeRowStarts(lane: 0, after: 0, stretch: q, tables, into: o)
+    o = writeRowStarts(stretch: 0, after: 0, length: q, tables, into: o)
     var load = loadsAtEnd[0]
     /// Item `i` joins the row, or starts the next one (its start written):
     /// whether it started one.
@@ -217,14 +218,14 @@ extension NextFit {
       load = item
       return true
     }
-    for lane in 1..<Layout.lanes {
-      let start = lane &* q
+    for stretch in 1..<Layout.lanes {
+      let start = stretch &* q
       for i in start..<(start &+ q) where place(i) {
         let j = i &- start
-        if j == 0 || tables.startsRow(lane: lane, item: j) {
+        if j == 0 || tables.startsRow(stretch: stretch, item: j) {
           // Met: from here the stretch's own scan is the true one.
-          o = writeRowStarts(lane: lane, after: j, stretch: q, tables, into: o)
-          load = loadsAtEnd[lane]
+          o = writeRowStarts(stretch: stretch, after: j, length: q, tables, into: o)
+          load = loadsAtEnd[stretch]
           break
         }
       }
@@ -235,13 +236,13 @@ extension NextFit {
     return o - out + 1
   }
 
-  /// Writes the row starts of `lane`'s stretch after its item `after`,
+  /// Writes the row starts of stretch `s` (of `q` items) after its item `after`,
   /// eight items (a byte of bits) per table lookup: eight positions are
   /// stored and the pointer advances by how many are real (the buffer has
   /// room for the overhang).
   @inline(__always)
   private static func writeRowStarts<Layout: SIMDLaneLayout>(
-    lane: Int, after: Int, stretch q: Int, _ tables: BitTables<Layout>, into out: UnsafeMutablePointer<Int>
+    stretch s: Int, after: Int, length q: Int, _ tables: BitTables<Layout>, into out: UnsafeMutablePointer<Int>
   ) -> UnsafeMutablePointer<Int> {
     let wordBytes = Layout.wordBytes, wordBits = Layout.wordBits
     let positions = tables.positions, counts = tables.counts
@@ -249,8 +250,8 @@ extension NextFit {
     /// The bytes of word `w` from its top one, those above `firstByte`
     /// left out and that one masked by `firstMask`.
     @inline(__always) func write(word w: Int, firstByte: Int, firstMask: UInt8) {
-      let word = tables.bits + (w &* Layout.lanes &+ Layout.slot(ofStretch: lane)) &* wordBytes
-      let base = lane &* q &+ w &* wordBits
+      let word = tables.bits + (w &* Layout.lanes &+ Layout.slot(ofStretch: s)) &* wordBytes
+      let base = s &* q &+ w &* wordBits
       for byte in firstByte..<wordBytes {
         var v = word[wordBytes &- 1 &- byte]
         if byte == firstByte { v &= firstMask }
@@ -280,11 +281,11 @@ extension NextFit {
     var positions: UnsafePointer<SIMD8<Int>>
     var counts: UnsafePointer<UInt8>
 
-    /// Whether the scan of `lane`'s stretch started a row at its item `j`.
+    /// Whether the scan of stretch `s` started a row at its item `j`.
     @inline(__always)
-    func startsRow(lane: Int, item j: Int) -> Bool {
+    func startsRow(stretch s: Int, item j: Int) -> Bool {
       let w = j / Layout.wordBits, r = j % Layout.wordBits
-      let word = (w &* Layout.lanes &+ Layout.slot(ofStretch: lane)) &* Layout.wordBytes
+      let word = (w &* Layout.lanes &+ Layout.slot(ofStretch: s)) &* Layout.wordBytes
       let byte = bits[word &+ Layout.wordBytes &- 1 &- r / 8]
       return byte & (UInt8(0x80) >> UInt8(r % 8)) != 0
     }
