@@ -23,9 +23,11 @@ public struct Timings: Sendable, Hashable {
   }
 }
 
-/// Times `work` on the monotonic clock: one calibration run (whose result is
-/// returned), then `samples` samples, each repeating `work` enough times to
-/// last at least `minimumSampleTime`.
+/// Times `work` on the monotonic clock: a calibration (one run, whose result
+/// is returned, then where that run was shorter than `minimumSampleTime`
+/// batches until one lasts that long: ``calibrate(minimumSampleTime:_:)``),
+/// then `samples` samples, each repeating `work` enough times to last at
+/// least `minimumSampleTime`.
 ///
 /// Only `work` is inside the clock readings; the result of each repeated
 /// run is kept alive so that the optimiser cannot drop the work.
@@ -47,6 +49,14 @@ public func measureTimings<Result>(
 /// Runs `work` once (its result is what the measurement returns) and
 /// chooses how many runs a sample batches so that it lasts at least
 /// `minimumSampleTime` (at most a million).
+///
+/// The first run alone can mislead (a cold cache, or the clock's own cost
+/// on work of a few nanoseconds): a batch of the size it suggests is timed,
+/// and while a batch falls short of `minimumSampleTime` the batch grows
+/// (at least doubling) and is timed again. Those batches are untimed work
+/// for the caller, like warm-ups.
+///
+/// - Complexity: O(log(batch)) timed batches.
 func calibrate<Result>(
   minimumSampleTime: Duration, _ work: () throws -> Result
 ) rethrows -> (result: Result, batch: Int) {
@@ -55,8 +65,20 @@ func calibrate<Result>(
   let result = try work()
   let once = clock.now - start
   guard once < minimumSampleTime else { return (result, 1) }
-  let ratio = once > .zero ? minimumSampleTime / once : 1_000_000
-  return (result, Int(min(max(ratio.rounded(.up), 1), 1_000_000)))
+  /// The batch that would last `minimumSampleTime` if `batch` runs took `elapsed`.
+  func scaled(_ batch: Int, took elapsed: Duration) -> Int {
+    let ratio = elapsed > .zero ? minimumSampleTime / elapsed : 1_000_000
+    return Int(min(max((ratio * Double(batch)).rounded(.up), 1), 1_000_000))
+  }
+  var batch = scaled(1, took: once)
+  while batch < 1_000_000 {
+    let batchStart = clock.now
+    for _ in 0..<batch { blackHole(try work()) }
+    let elapsed = clock.now - batchStart
+    if elapsed >= minimumSampleTime { break }
+    batch = min(max(2 * batch, scaled(batch, took: elapsed)), 1_000_000)
+  }
+  return (result, batch)
 }
 
 @inline(never)
@@ -106,7 +128,7 @@ extension Timings {
 
 /// How a heuristic is timed.
 public struct MicroTiming: Sendable, Hashable, Codable {
-  /// Untimed runs before the first sample (after the calibration run).
+  /// Untimed batches before the first sample (after the calibration).
   public var warmups: Int = 1
   /// At least this many samples.
   public var minimumSamples: Int = 10
@@ -122,8 +144,9 @@ public struct MicroTiming: Sendable, Hashable, Codable {
   }
 }
 
-/// Times `work` as micro-benchmark tools do: one calibration run (whose
-/// result is returned), `warmups` untimed batches, then samples, each a
+/// Times `work` as micro-benchmark tools do: a calibration (one run, whose
+/// result is returned, then batches until one lasts `minimumSampleTime`:
+/// ``calibrate(minimumSampleTime:_:)``), `warmups` untimed batches, then samples, each a
 /// batch lasting at least `minimumSampleTime`, until there are at least
 /// `micro.minimumSamples` of them and they total at least
 /// `micro.minimumTotalTime`.
