@@ -173,7 +173,9 @@ final class TimingTests: XCTestCase {
     XCTAssertEqual(result, 1)
     XCTAssertEqual(timings.samples.count, 4)
     XCTAssertGreaterThan(timings.batchSize, 1)
-    XCTAssertEqual(calls, 1 + 4 * timings.batchSize)
+    // The first run, the calibration's timed batches (at least one: the
+    // first run is shorter than a sample), then the samples.
+    XCTAssertGreaterThan(calls, 1 + 4 * timings.batchSize)
     XCTAssertLessThanOrEqual(timings.minimum, timings.median)
     XCTAssertLessThanOrEqual(timings.median, timings.maximum)
   }
