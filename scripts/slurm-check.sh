@@ -43,6 +43,11 @@ fi
 # solve cut short by a busy machine in one run only would differ by timing.
 options=(--dataset "$data" --algorithms first-fit-decreasing,exact --time-limit 120 --repetitions 1 --min-sample-ms 0)
 
+# Leave the machine as it was: daemons this check starts, it stops on exit.
+started_here=""
+pgrep -x slurmctld >/dev/null || started_here=1
+here="$(pwd)"
+trap 'rm -rf "$work"; [ -z "$started_here" ] || "$here/scripts/slurm-local.sh" stop >/dev/null' EXIT
 scripts/slurm-local.sh start
 eval "$(scripts/slurm-local.sh env)"
 echo "slurm-check: submitting a job array of 4 tasks ($(find "$data" -name '*.txt' | wc -l) instances x 2 algorithms)"
