@@ -24,10 +24,9 @@ public struct Timings: Sendable, Hashable {
 }
 
 /// Times `work` on the monotonic clock: a calibration (one run, whose result
-/// is returned, then where that run was shorter than `minimumSampleTime`
-/// batches until one lasts that long: ``calibrate(minimumSampleTime:_:)``),
-/// then `samples` samples, each repeating `work` enough times to last at
-/// least `minimumSampleTime`.
+/// is returned, then, where that run was shorter than `minimumSampleTime`,
+/// timed batches until one lasts that long), then `samples` samples, each
+/// repeating `work` enough times to last at least `minimumSampleTime`.
 ///
 /// Only `work` is inside the clock readings; the result of each repeated
 /// run is kept alive so that the optimiser cannot drop the work.
@@ -145,8 +144,8 @@ public struct MicroTiming: Sendable, Hashable, Codable {
 }
 
 /// Times `work` as micro-benchmark tools do: a calibration (one run, whose
-/// result is returned, then batches until one lasts `minimumSampleTime`:
-/// ``calibrate(minimumSampleTime:_:)``), `warmups` untimed batches, then samples, each a
+/// result is returned, then timed batches until one lasts
+/// `minimumSampleTime`), `warmups` untimed batches, then samples, each a
 /// batch lasting at least `minimumSampleTime`, until there are at least
 /// `micro.minimumSamples` of them and they total at least
 /// `micro.minimumTotalTime`.
