@@ -18,8 +18,9 @@
 /// holding just that item), and its remaining row starts are written from
 /// the bits, eight items per table lookup. Sixteen narrow lanes do the
 /// work of eight wide ones in the same vector instructions. Fewer items, or
-/// wider rows, take the same scan in two scalar lanes. The rows are exactly next-fit's; the
-/// lanes only let the processor overlap independent chains of work.
+/// wider rows, take the same scan in two scalar lanes. The rows are exactly
+/// next-fit's; the lanes only let the processor overlap independent chains
+/// of work.
 ///
 /// D. S. Johnson, "Near-optimal bin packing algorithms", PhD thesis, MIT, 1973.
 ///
