@@ -96,8 +96,8 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
       XCTAssertTrue(ConsistentNeighbourhoodSearch.precedesLP(ItemTypes(sizes: sizes, capacity: capacity)), message)
       let setup = try SolveSetup(instance: instance, timeLimit: .seconds(1))
       var pipeline = ExactPipeline(setup: setup, verbose: false)
-      pipeline.lpFreeShare = 0
-      pipeline.lpShareAfterSearch = 0
+      pipeline.options.budget.lpFreeSearch = 0
+      pipeline.options.budget.rootLPAfterLPFreeSearch = 0
       let result = pipeline.run()
       let packing = try XCTUnwrap(result.packing, message)
       XCTAssertTrue(verify(packing, for: instance).isEmpty, message)

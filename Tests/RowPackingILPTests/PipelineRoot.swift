@@ -25,4 +25,14 @@ struct PipelineRoot {
     }
     self.session = session
   }
+
+  /// The solve's state as the stages after the root LP see it: the best
+  /// packing of the packers, this root LP, `options`.
+  func state(options: ExactPipeline.Options = .init()) -> SolveState {
+    var state = SolveState(setup: pipeline.setup, options: options, session: session, verbose: false)
+    state.rootLPRan = true
+    state.master = master
+    state.root = root
+    return state
+  }
 }

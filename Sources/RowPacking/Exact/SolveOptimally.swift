@@ -10,11 +10,11 @@ public struct ExactSearchOutcome: Sendable, Hashable {
   public var nodes: Int
   /// Whether the budget ran out before the optimum was proven.
   public var budgetExhausted: Bool
-  /// Which part settled it: `heuristic` (a packer met the bound), `LP` (the
-  /// Gilmore-Gomory bound or its dive) or `search` (bin completion, or
-  /// `FalkenauerLocalSearch` before the LP, as the GLPK pipeline calls its
-  /// LP-free search).
-  public var stage: String
+  /// Which part settled it: ``SolveStage/heuristic`` (a packer met the
+  /// bound), ``SolveStage/binCompletion``, ``SolveStage/localSearch``
+  /// (`FalkenauerLocalSearch`) or ``SolveStage/rootLP`` (the Gilmore-Gomory
+  /// bound or its dives).
+  public var stage: SolveStage
 
   /// Whether the rows equal the lower bound: a proof of optimality.
   public var isProvenOptimal: Bool { packing.rowCount == lowerBound.value }
@@ -90,7 +90,7 @@ public func solveOptimally(
     if filled.rowCount < best.rowCount { best = filled }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: .heuristic)
   }
   // A brief bin completion first (2000 nodes, under a millisecond): on tag
   // clouds it often packs the bound's rows, or proves them too few, long
@@ -104,7 +104,7 @@ public func solveOptimally(
     nodes = decisions.nodes
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .binCompletion)
   }
   // Falkenauer's local search: exchanges between the rows and the items of
   // the emptiest rows, a counted few (about a millisecond); on clouds of
@@ -119,7 +119,7 @@ public func solveOptimally(
     best = fewer
     if best.rowCount <= bound.value {
       return ExactSearchOutcome(
-        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .localSearch)
     }
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
@@ -156,11 +156,11 @@ public func solveOptimally(
     }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "LP")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .rootLP)
   }
   let exhausted = decisions.run(bound: &bound, best: &best, meter: meter)
   nodes += decisions.nodes
-  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: "search")
+  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: .binCompletion)
 }
 
 /// Bin completion on the row counts from the bound upward: the packing is

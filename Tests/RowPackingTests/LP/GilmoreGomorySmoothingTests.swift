@@ -91,7 +91,7 @@ final class GilmoreGomorySmoothingTests: XCTestCase {
       XCTAssertEqual(outcome.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(outcome.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(outcome.packing, for: instance), [], "seed \(seed)")
-      if outcome.stage == "LP" { settledByLP += 1 }
+      if outcome.stage == .rootLP { settledByLP += 1 }
     }
     XCTAssertGreaterThan(settledByLP, 0)
   }

@@ -259,7 +259,7 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertEqual(lpFirst.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
-      if lpFirst.stage == "LP" { settledByLP += 1 }
+      if lpFirst.stage == .rootLP { settledByLP += 1 }
     }
     XCTAssertGreaterThan(settledByLP, 0)
   }

@@ -234,7 +234,7 @@ final class KnapsackGridBoundTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(lpFirst.packing.rowCount, lower, "seed \(seed)")
       XCTAssertLessThanOrEqual(lpFirst.packing.rowCount, upper, "seed \(seed): \(widths)")
       if lower == upper { XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed): \(widths)") }
-      if lpFirst.stage == "LP" { lpOrDive += 1 }
+      if lpFirst.stage == .rootLP { lpOrDive += 1 }
       let starved = solveOptimally(instance, budget: SearchBudget(timeLimit: nil, nodeLimit: 3), resolution: 1000)
       let starvedPacking = try XCTUnwrap(starved.packing)
       XCTAssertEqual(verify(starvedPacking, for: instance), [], "seed \(seed)")
