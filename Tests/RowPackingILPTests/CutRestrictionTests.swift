@@ -8,7 +8,7 @@ import XCTest
 /// force on small seeded instances: the restricted enumeration is exactly
 /// the patterns whose value reaches the least value, each restriction's
 /// maximum is exact, no row of any packing in the optimum's rows is cut
-/// off, and the restricted model decides K rows as ``BinCompletion`` does.
+/// off, and the restricted model decides K rows as ``BinCompletionDecision`` does.
 final class CutRestrictionTests: XCTestCase {
   let far = ContinuousClock().now + .seconds(3600)
 
@@ -89,7 +89,7 @@ final class CutRestrictionTests: XCTestCase {
           var model = NearFullRowsModel(types: types, rows: rows, restrictions: plainUsed)
           model.cutRestrictions = cutUsed
           let answer = try model.decide(session: session, until: far).answer
-          let expected = BinCompletion(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
+          let expected = BinCompletionDecision(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
           switch (answer, expected) {
           case (.infeasible, .infeasible): break
           case (.packing(let patterns), .packing):

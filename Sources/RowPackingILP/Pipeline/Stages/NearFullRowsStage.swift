@@ -10,7 +10,7 @@ import RowPacking
 /// (``GilmoreGomoryColumnGeneration/dualRestrictions(vertices:epsilon:seed:until:)``);
 /// the set-partitioning MIP over them (``NearFullRowsModel``, GLPK with
 /// clique cuts) decides. Without converged duals, a short bin completion
-/// first (``BinCompletion``) and the model on waste alone, unless a count of
+/// first (``BinCompletionDecision``) and the model on waste alone, unless a count of
 /// its rows passes its limit. While more rows remain than clique cuts can
 /// take, the stages in `whenModelTooBig` run (the cuts, a dive), then more
 /// restrictions from other perturbations are added, each set valid on its
@@ -36,12 +36,12 @@ struct NearFullRowsStage: ExactStage {
     state.note("dual restrictions (\(state.restrictions.count))")
     let end = budget.deadline(budget.nearFullRows, state.setup)
     while !state.isSettled && !budget.isSpent(until: end, state.setup) {
-      var answer = BinCompletion.Answer.unknown
+      var answer = BinCompletionDecision.Answer.unknown
       var decidedBy = SolveStage.binCompletion
       if state.restrictions.isEmpty {
         let until = min(end, budget.deadline(budget.binCompletionBeforeModel, state.setup))
         let n: Int
-        (answer, n) = BinCompletion(types: state.types, nodeLimit: Self.binCompletionNodes)
+        (answer, n) = BinCompletionDecision(types: state.types, nodeLimit: Self.binCompletionNodes)
           .decide(rows: state.bound.value, until: until)
         state.count(nodes: n)
         state.note("bin completion before the near-full rows model, \(n) nodes")
@@ -66,7 +66,7 @@ struct NearFullRowsStage: ExactStage {
   /// The model's answer on the bound's rows; where it is too big for the
   /// restrictions so far, the stages in ``whenModelTooBig`` and then another
   /// set of restrictions, until it answers or no set is left.
-  func decide(_ state: inout SolveState, until end: ContinuousClock.Instant) throws(GLPKError) -> BinCompletion.Answer {
+  func decide(_ state: inout SolveState, until end: ContinuousClock.Instant) throws(GLPKError) -> BinCompletionDecision.Answer {
     while true {
       var model = NearFullRowsModel(types: state.types, rows: state.bound.value, restrictions: state.restrictions)
       let moreSetsLeft = !state.restrictions.isEmpty && state.restrictionSets < Self.restrictionSets

@@ -104,7 +104,7 @@ struct SubsetRowCutsStage: ExactStage {
   static func restrictedModel(
     session: GLPKSession, types: ItemTypes, rows: Int, restrictions: [NearFullRowsModel.CutRestriction],
     patternLimit: Int? = nil, until deadline: ContinuousClock.Instant
-  ) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
+  ) throws(GLPKError) -> (answer: BinCompletionDecision.Answer, nodes: Int) {
     var model = NearFullRowsModel(types: types, rows: rows)
     if let patternLimit { model.patternLimit = patternLimit }
     model.cutRestrictions = restrictions

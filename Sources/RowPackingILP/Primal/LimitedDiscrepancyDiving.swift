@@ -16,7 +16,7 @@ import RowPacking
 ///    most ``fullRowsNodesPerRow`` nodes per row left, once per residual;
 ///    off by default): a packing closes the node, a failure decides
 ///    nothing. Then a small residual (at most ``exactItems`` items) is
-///    decided by bin completion (``BinCompletion``, at most
+///    decided by bin completion (``BinCompletionDecision``, at most
 ///    ``exactNodeLimit`` nodes): a packing closes it, a proof that none
 ///    exists prunes it;
 /// 3. otherwise the residual LP is solved again by column generation
