@@ -42,11 +42,14 @@ struct ExactPipeline {
     self.options = options
   }
 
-  /// Runs the stages that apply until the best packing meets the bound,
-  /// a stage ends the solve, or the time is spent.
-  func run() -> PackingResult {
+  /// Runs the stages that apply until the best packing meets the bound or
+  /// no stage is left.
+  func run() -> PackingResult { solve().result }
+
+  /// The result and the stages that ran, in order.
+  func solve() -> (result: PackingResult, stagesRun: [SolveStage]) {
     if setup.bestHeuristic.rowCount <= setup.simpleBound.value {
-      return setup.result(packing: setup.bestHeuristic, bound: setup.simpleBound, stage: .heuristic)
+      return (setup.result(packing: setup.bestHeuristic, bound: setup.simpleBound, stage: .heuristic), [])
     }
     let session = GLPKSession(verbose: verbose)
     defer { session.close() }
@@ -54,17 +57,18 @@ struct ExactPipeline {
     do {
       try Self.run(Self.stages, on: &state)
     } catch {
-      return state.result(error: error.description)
+      return (state.result(error: error.description), state.stagesRun)
     }
-    return state.result()
+    return (state.result(), state.stagesRun)
   }
 
   /// Runs `stages` in order on `state`, each where it applies, until the
-  /// solve is settled or finished.
+  /// best packing meets the bound.
   static func run(_ stages: [any ExactStage], on state: inout SolveState) throws(GLPKError) {
     for stage in stages {
-      guard !state.isSettled && !state.isFinished else { return }
+      guard !state.isSettled else { return }
       guard stage.applies(to: state) else { continue }
+      state.stagesRun.append(stage.stage)
       try stage.run(&state)
       state.note("stage \(stage.stage.rawValue): \(state.setup.elapsed) elapsed, \(state.best.rowCount) rows, bound \(state.bound.value)")
     }

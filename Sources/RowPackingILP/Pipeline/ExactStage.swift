@@ -38,4 +38,13 @@ extension ExactPipeline {
     BranchAndPriceStage(),
     ArcFlowMIPStage(),
   ]
+
+  /// Every place a stage may run, in order, the near-full-rows stage's
+  /// own stages right after it: what docs/ARCHITECTURE.md's stage table lists.
+  static var stageOrder: [SolveStage] {
+    stages.flatMap { stage -> [SolveStage] in
+      guard let nearFullRows = stage as? NearFullRowsStage else { return [stage.stage] }
+      return [stage.stage] + nearFullRows.whenModelTooBig.map(\.stage)
+    }
+  }
 }

@@ -20,9 +20,8 @@ struct SolveState {
   var settledBy: SolveStage = .heuristic
   /// Branch-and-bound nodes of the stages that count them.
   var nodes: Int? = nil
-  /// Set by a stage after which no other can run (the root LP did not
-  /// converge in time).
-  var isFinished = false
+  /// The stages run so far, in order (each when it started).
+  var stagesRun: [SolveStage] = []
 
   /// Whether the LP-free search runs before the LP (pricing without a
   /// dynamic programme).
