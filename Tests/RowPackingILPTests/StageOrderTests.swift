@@ -1,6 +1,7 @@
 @testable import RowPackingILP
 import RowPacking
 import TestSupport
+import Foundation
 import XCTest
 
 /// The exact pipeline runs its stages in the order of its table
@@ -38,6 +39,20 @@ final class StageOrderTests: XCTestCase {
     XCTAssertEqual(order.last, .arcFlowMIP)
     XCTAssertEqual(order.firstIndex(of: .rootLP), order.lastIndex(of: .rootLP), "one root LP")
     XCTAssertFalse(order.contains(.heuristic), "the packers run before the table")
+  }
+
+  /// docs/ARCHITECTURE.md's stage table lists the stages of the code, in order.
+  func testTheArchitectureTableAgreesWithTheCode() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+    let section = try XCTUnwrap(text.components(separatedBy: "## The exact solver's stages").dropFirst().first)
+    let body = section.components(separatedBy: "\n## ").first ?? section
+    let listed = body.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("| `") else { return nil }
+      return line.dropFirst(3).split(separator: "`").first.map(String.init)
+    }
+    XCTAssertEqual(listed, ExactPipeline.stageOrder.map(\.rawValue))
   }
 
   /// Seeded small instances: the walk holds, and past the packers the root
