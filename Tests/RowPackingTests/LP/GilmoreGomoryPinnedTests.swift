@@ -26,7 +26,9 @@ final class GilmoreGomoryPinnedTests: XCTestCase {
       (self.iterations, self.dualPivots, self.mispricings) = (iterations, dualPivots, mispricings)
       (self.pool, self.columns, self.bound, self.isOptimal) = (pool, columns, bound, isOptimal)
     }
-    var description: String { "Path(\(iterations), \(dualPivots), \(mispricings), \(pool), \(columns), \(bound), \(isOptimal))" }
+    var description: String {
+      "Path(\(iterations), \(dualPivots), \(mispricings), \(pool), \(columns), \(bound), \(isOptimal))"
+    }
   }
 
   func path(_ lp: GilmoreGomory, sizes: [Int], demands: [Int], capacity: Int) -> Path {

@@ -1,4 +1,4 @@
-import RowPacking
+@testable import RowPacking
 import TestSupport
 import XCTest
 
@@ -255,7 +255,8 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimum, "seed \(seed)")
       XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
       // Without the brief search (which settles instances this small) the LP does.
-      let lpFirst = solveOptimally(try instance.scaled(), budget: .unlimited, briefSearch: false, localSearch: false)
+      let lpFirst = solveOptimally(
+        try instance.scaled(), budget: .unlimited, stages: ExactSearchStages(briefSearch: false, localSearch: false))
       XCTAssertEqual(lpFirst.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
