@@ -10,7 +10,7 @@ import XCTest
 /// maximum is exact, no row of any packing in the optimum's rows is cut
 /// off, and the restricted model decides K rows as ``BinCompletionDecision`` does.
 final class CutRestrictionTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// Rows of two or three items (sizes above a quarter), on even seeds
   /// from three sizes only (demands above 1), so that cuts are added.
@@ -242,8 +242,9 @@ final class CutRestrictionTests: XCTestCase {
   /// cut-and-price at 1e-10, started near the optimal face, never bounds above the optimum, and its
   /// restricted model gives no packing in one row fewer and never refutes
   /// the optimum's rows. Deadlines bound the run; it need not decide (a
-  /// debug build is slow).
+  /// debug build is slow). A slow test (`PACKBENCH_SLOW_TESTS=1`).
   func testStageAgreesWithTheKnownOptimumOnANI() throws {
+    try SlowTests.require("CutRestrictionTests.testStageAgreesWithTheKnownOptimumOnANI (two ANI root LPs and cuts)")
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }

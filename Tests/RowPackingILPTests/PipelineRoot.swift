@@ -1,5 +1,6 @@
 @testable import RowPackingILP
 import RowPacking
+import TestSupport
 import XCTest
 
 /// The exact pipeline on an instance and its root LP solved to
@@ -18,7 +19,7 @@ struct PipelineRoot {
     let session = GLPKSession(verbose: false)
     do {
       master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      root = try XCTUnwrap(try master.solve(until: ContinuousClock().now + .seconds(3600), toConvergence: true))
+      root = try XCTUnwrap(try master.solve(until: TestDeadline.far, toConvergence: true))
     } catch {
       session.close()
       throw error
