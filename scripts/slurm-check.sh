@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The Slurm round trip, for real: starts the single-node Slurm of
-# scripts/slurm-local.sh, submits scripts/slurm-shards.sh as a job array of
-# 4 tasks over a small BPPLIB subset (a few instances of each set, FFD and
-# exact), waits, merges the shards with `packbench merge`, runs the same plan
-# once in one process, and checks that both files hold the same runs (run
-# keys) with the same deterministic results (rows, bound and its source,
-# optimum, gap, status, verified, seed; not the times). Exits 1 on any
-# difference. CI runs it after the tests.
+# The Slurm round trip, for real, with a fault: starts the single-node Slurm
+# of scripts/slurm-local.sh, submits scripts/slurm-shards.sh as a job array
+# of 4 tasks over a small BPPLIB subset (the first 3 instances of each set,
+# FFD and exact), cancels task 2 with scancel in the middle of its runs,
+# checks that merging now fails (the plan is incomplete), resubmits task 2
+# alone (sbatch --array=2, as a Slurm user would), merges the shards with
+# `packbench merge --plan`, runs the same plan once in one process, and
+# checks that both files hold the same runs (run keys) with the same
+# deterministic results (rows, bound and its source, optimum, gap, status,
+# verified, seed; not the times), and that no run was run twice: each run
+# key is in one shard file once, and the rows task 2 wrote before it was
+# cancelled are still there unchanged. Exits 1 on any difference. CI runs
+# it after the tests.
 #
 #   scripts/slurm-check.sh            # uses $PACKBENCH, else .build/debug or .build/release, building if needed
 set -euo pipefail
@@ -50,19 +55,62 @@ here="$(pwd)"
 trap 'rm -rf "$work"; [ -z "$started_here" ] || "$here/scripts/slurm-local.sh" stop >/dev/null' EXIT
 scripts/slurm-local.sh start
 eval "$(scripts/slurm-local.sh env)"
+export PACKBENCH="$bin" SHARDS_DIR="$work/shards"
+submit=(sbatch --parsable --mem=2G --time=00:20:00 --output="$work/slurm-%A_%a.out")
 echo "slurm-check: submitting a job array of 4 tasks ($(find "$data" -name '*.txt' | wc -l) instances x 2 algorithms)"
-PACKBENCH="$bin" SHARDS_DIR="$work/shards" sbatch --wait --array=1-4 --mem=2G --time=00:20:00 \
-  --output="$work/slurm-%A_%a.out" scripts/slurm-shards.sh "${options[@]}"
-PACKBENCH="$bin" SHARDS_DIR="$work/shards" scripts/slurm-shards.sh --merge
+job="$("${submit[@]}" --array=1-4 scripts/slurm-shards.sh "${options[@]}")"
+job="${job%%;*}"
+
+# Task 2 holds the exact runs of every other instance (the plan alternates
+# FFD and exact, and 4 shards take every fourth run), on BPPLIB Scholl_3's
+# slow HARD0 seventh: cancel it once half its runs are written (6 of 12),
+# during that one.
+victim=2
+share="$("$bin" plan "${options[@]}" --shard "$victim/4" | wc -l)"
+at=$(( share / 2 ))
+file="$SHARDS_DIR/shard-$victim.csv"
+cancelled=""
+for _ in $(seq 1 1200); do
+  state="$(squeue -h -j "${job}_$victim" -o %T 2>/dev/null || true)"
+  rows=0
+  [ ! -f "$file" ] || rows=$(( $(wc -l < "$file") - 1 ))
+  if [ "$state" = RUNNING ] && [ "$rows" -ge "$at" ]; then
+    scancel "${job}_$victim"
+    cancelled=1
+    echo "slurm-check: cancelled task $victim after $rows of its $share runs"
+    break
+  fi
+  case "$state" in PENDING|RUNNING|CONFIGURING|"") ;; *) break ;; esac
+  if [ -z "$state" ] && [ -f "$file" ]; then break; fi
+  sleep 0.1
+done
+[ -n "$cancelled" ] || { echo "slurm-check: FAIL: task $victim ended before it could be cancelled (state '${state:-gone}', $rows rows)"; exit 1; }
+for _ in $(seq 1 1800); do
+  [ -n "$(squeue -h -j "$job" 2>/dev/null)" ] || break
+  sleep 0.1
+done
+cp "$file" "$work/cancelled.csv"
+left=$(( $(wc -l < "$work/cancelled.csv") - 1 ))
+[ "$left" -lt "$share" ] || { echo "slurm-check: FAIL: task $victim finished all its $share runs before the cancel took"; exit 1; }
+if scripts/slurm-shards.sh --merge 2>"$work/partial.err"; then
+  echo "slurm-check: FAIL: merging with task $victim's runs missing exited 0"; cat "$work/partial.err"; exit 1
+fi
+grep -q "shard $victim/4: $(( share - left )) of its $share runs missing" "$work/partial.err" \
+  || { echo "slurm-check: FAIL: the merge did not name what is missing:"; cat "$work/partial.err"; exit 1; }
+echo "slurm-check: merging without task $victim fails and names what is missing; resubmitting task $victim alone"
+"${submit[@]}" --wait --array="$victim" scripts/slurm-shards.sh "${options[@]}" >/dev/null
+scripts/slurm-shards.sh --merge
 "$bin" run "${options[@]}" -o "$work/single.csv" -q
 
-python3 - "$work/shards/all.csv" "$work/single.csv" <<'PY'
+python3 - "$work/shards/all.csv" "$work/single.csv" "$work/cancelled.csv" "$work"/shards/shard-*.csv <<'PY'
 import csv, sys
 keep = ["run_key", "dataset", "instance", "n", "capacity", "spacing", "algorithm", "rows", "lower_bound",
         "bound_source", "optimum", "gap", "status", "verified", "seed"]
-def load(path):
+def rows(path):
     with open(path, newline="") as f:
-        return {r["run_key"]: tuple(r[c] for c in keep) for r in csv.DictReader(f)}
+        return list(csv.DictReader(f))
+def load(path):
+    return {r["run_key"]: tuple(r[c] for c in keep) for r in rows(path)}
 merged, single = load(sys.argv[1]), load(sys.argv[2])
 problems = []
 if merged.keys() != single.keys():
@@ -71,8 +119,23 @@ if merged.keys() != single.keys():
 for key in sorted(merged.keys() & single.keys()):
     if merged[key] != single[key]:
         problems.append(f"{key}: merged {merged[key]} != single {single[key]}")
+# No run twice: every key once over all the shard files, and the rows the
+# cancelled task wrote still there with their times (not run again).
+seen = {}
+for path in sys.argv[4:]:
+    for r in rows(path):
+        seen[r["run_key"]] = seen.get(r["run_key"], 0) + 1
+twice = [k for k, n in seen.items() if n > 1]
+if twice:
+    problems.append(f"{len(twice)} runs are in the shard files more than once: {twice[:5]}")
+final = {r["run_key"]: r for path in sys.argv[4:] for r in rows(path)}
+before = rows(sys.argv[3])
+for r in before:
+    if final.get(r["run_key"]) != r:
+        problems.append(f"{r['run_key']}: written before the cancel, then run again or lost")
 if problems:
     print("slurm-check: FAIL"); print("\n".join(problems[:20])); sys.exit(1)
-print(f"slurm-check: the merged shards equal the single run: {len(merged)} runs, same keys and results")
+print(f"slurm-check: the merged shards equal the single run: {len(merged)} runs, same keys and results; "
+      f"none run twice ({len(before)} kept from before the cancel)")
 PY
 echo "slurm-check: PASS in $(( $(date +%s) - start )) s"
