@@ -23,7 +23,8 @@ struct CompareCommand: ParsableCommand {
 
       Examples:
         packbench compare old.csv new.csv
-        packbench compare results/exact-hard.csv --algorithms packingsolver,exact --markdown
+        packbench compare results/exact-hard.csv \\
+          --algorithms packingsolver,exact --markdown
         packbench compare base.csv new.csv --fail-if-worse || echo "worse"
       """)
 

@@ -19,9 +19,10 @@ struct MergeCommand: ParsableCommand {
       of 'packbench plan --shards n --output FILE'), the files are also
       checked against the plan and the missing runs counted from its keys.
 
-      Example:
+      Examples:
         packbench merge part1.csv part2.csv -o all.csv
-        packbench merge --plan shards/plan.json shards/shard-*.csv -o all.csv
+        packbench merge --plan shards/plan.json shards/shard-*.csv \\
+          -o shards/all.csv
       """)
 
   @Argument(help: ArgumentHelp("Result files of 'packbench run'.", valueName: "file.csv"))

@@ -23,7 +23,8 @@ struct PlanCommand: ParsableCommand {
 
       Examples:
         packbench plan --dataset bpplib --algorithms exact --time-limit 10 | wc -l
-        packbench plan --dataset bpplib --algorithms exact --shards 16 -o shards/plan.json
+        packbench plan --dataset bpplib --algorithms exact --shards 16 \\
+          -o shards/plan.json
       """)
 
   @OptionGroup var bench: BenchOptions

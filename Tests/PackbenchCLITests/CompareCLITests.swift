@@ -89,4 +89,17 @@ final class CompareCLITests: CLITestCase {
     XCTAssertEqual(absent.status, 2)
     XCTAssertTrue(absent.stderr.contains("none.csv: cannot read the results: no such file"), absent.stderr)
   }
+
+  /// `compare --help` teaches every option, and its examples are whole lines (as the other commands' are).
+  func testHelpTeachesEveryOptionAndKeepsExamplesWhole() throws {
+    let help = try run(["compare", "--help"])
+    XCTAssertEqual(help.status, 0, help.stderr)
+    for option in ["--algorithms", "--seed", "--resamples", "--markdown", "--fail-if-worse"] {
+      XCTAssertTrue(help.stdout.contains(option), "\(option) is not in:\n\(help.stdout)")
+    }
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    for (line, next) in zip(lines, lines.dropFirst()) where line.hasPrefix("  packbench ") && !next.isEmpty {
+      XCTAssertTrue(line.hasSuffix("\\") || next.hasPrefix("  "), "a wrapped example:\n\(line)\n\(next)")
+    }
+  }
 }
