@@ -132,7 +132,7 @@ struct MergeShortfall: CustomStringConvertible {
         let absent = keys.filter { !present.contains($0) }.count
         if absent == 0 { continue }
         let hasFile = shards.contains("\(i)/\(plan.shards)")
-        lines.append("shard \(i)/\(plan.shards): " + (hasFile ? "\(absent) of its \(keys.count) runs missing" : "no file (\(keys.count) runs)"))
+        lines.append("shard \(i)/\(plan.shards): " + (hasFile ? "\(absent) of its \(keys.count) runs missing" : "no file (\(Self.runs(keys.count)))"))
       }
       return
     }
@@ -144,13 +144,15 @@ struct MergeShortfall: CustomStringConvertible {
     for i in 1...n {
       let expected = planned >= i ? (planned - i) / n + 1 : 0
       guard let file = shards.firstIndex(of: "\(i)/\(n)") else {
-        if expected > 0 { lines.append("shard \(i)/\(n): no file (\(expected) runs)") }
+        if expected > 0 { lines.append("shard \(i)/\(n): no file (\(Self.runs(expected)))") }
         continue
       }
       let absent = expected - Set(perFile[file].map(\.runKey)).count
       if absent > 0 { lines.append("shard \(i)/\(n) (\(inputs[file])): \(absent) of its \(expected) runs missing") }
     }
   }
+
+  static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
 
   var description: String {
     (["\(missing) of the plan's \(planned) runs are missing"] + lines.map { "  " + $0 }).joined(separator: "\n")
