@@ -7,7 +7,9 @@
 #   scripts/exact-hard.sh                          # 20 per set, 60 s, packingsolver
 #   PER_SET=3 TIME_LIMIT=10 scripts/exact-hard.sh  # a short version
 #   PEERS="" scripts/exact-hard.sh                 # packbench alone
-#   REPORT_ONLY=1 scripts/exact-hard.sh            # the report again from the last run's CSVs
+#   REPORT_ONLY=1 scripts/exact-hard.sh            # the report again from the last run's CSVs (those in
+#                                                  # its work folder, else the committed results/$OUTPUT.csv,
+#                                                  # the peer versions and reuse note taken from results/$OUTPUT.md)
 #   PEERS_REUSE=1 scripts/exact-hard.sh            # packbench again; the peers' rows of their last
 #                                                  # run, if it had the same sample, limits and peers
 #                                                  # (the report says so, with that run's date)
@@ -33,7 +35,13 @@
 # Environment: PER_SET (20, or all), TIME_LIMIT (60 s), MEMORY_LIMIT (4096 MiB), SEED (10),
 # SETS ("AI ANI GI Random"), PEERS ("packingsolver"; see scripts/peers/peers.sh),
 # JOBS (1: packbench's solves at once; the peers always run one at a time),
-# OUTPUT (exact-hard), PACKBENCH_SCRATCH (SwiftPM scratch path, default .build).
+# OUTPUT (exact-hard), PACKBENCH_SCRATCH (SwiftPM scratch path, default .build),
+# PACKBENCH (a packbench binary to use instead of building a release one; for
+# REPORT_ONLY=1 any build will do, no time is measured).
+#
+# With peers, the report ends with `packbench compare --markdown` of each peer
+# (BASE) against exact (NEW): proven counts, instances gained and lost, the
+# time ratio with its bootstrap interval and the Wilcoxon test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 per_set="${PER_SET:-20}"
@@ -53,10 +61,17 @@ case "$out" in ""|*/*|.*) echo "exact-hard: OUTPUT must be a plain file name ste
 mkdir -p "$work" results
 
 . scripts/peers/lib.sh
-packbench_release
-bin="$packbench_bin"
+if [ -n "${PACKBENCH:-}" ]; then bin="$PACKBENCH"; else packbench_release; bin="$packbench_bin"; fi
+# REPORT_ONLY=1 with no CSVs of a run in the work folder: the committed results alone.
+from_results=""
+if [ -n "${REPORT_ONLY:-}" ] && [ ! -f "$work/hard-packbench.csv" ]; then
+  [ -f "results/$out.csv" ] && [ -f "results/$out.md" ] \
+    || { echo "exact-hard: REPORT_ONLY=1 needs $work/hard-packbench.csv or results/$out.csv and .md" >&2; exit 1; }
+  from_results=1
+  echo "exact-hard: the report from the committed results/$out.csv (no run in $work)" >&2
+fi
 # shellcheck disable=SC2086  # $peers is a list of names
-[ -z "$peers" ] || peers_venv "$work" $peers
+[ -z "$peers" ] || [ -n "$from_results" ] || peers_venv "$work" $peers
 
 # The seeded sample, as symbolic links beside a copy of optima.tsv.
 rm -rf "$work/sample"
@@ -138,7 +153,9 @@ PY
 fi
 # The note on reused peer rows goes with packbench's run: a report made
 # again from that run's CSVs (REPORT_ONLY=1) says it too.
-if [ -n "${REPORT_ONLY:-}" ]; then
+if [ -n "$from_results" ]; then
+  reuse_note="$(grep "^The peers' rows are those of" "results/$out.md" || true)"
+elif [ -n "${REPORT_ONLY:-}" ]; then
   [ ! -f "$work/hard-reuse.note" ] || reuse_note="$(cat "$work/hard-reuse.note")"
 elif [ -z "${PEERS_ONLY:-}" ]; then
   printf '%s' "$reuse_note" > "$work/hard-reuse.note"
@@ -148,13 +165,17 @@ if [ -n "${PEERS_ONLY:-}" ]; then
   exit 0
 fi
 versions="none"
-# shellcheck disable=SC2086
-[ -z "$peers" ] || versions="$(peers_versions "$work" $peers)"
-
-# One file: packbench's rows, then each peer's (the same header).
-cp "$work/hard-packbench.csv" "results/$out.csv"
-for peer in $peers; do tail -n +2 "$work/hard-$peer.csv" >> "results/$out.csv"; done
-cp "$work/hard-packbench.csv.manifest.json" "results/$out.csv.manifest.json"
+if [ -n "$from_results" ]; then
+  versions="$(sed -n 's/^Peer versions: \(.*\)\. Every packing is verified.*/\1/p' "results/$out.md")"
+  [ -n "$versions" ] || versions="none"
+else
+  # shellcheck disable=SC2086
+  [ -z "$peers" ] || versions="$(peers_versions "$work" $peers)"
+  # One file: packbench's rows, then each peer's (the same header).
+  cp "$work/hard-packbench.csv" "results/$out.csv"
+  for peer in $peers; do tail -n +2 "$work/hard-$peer.csv" >> "results/$out.csv"; done
+  cp "$work/hard-packbench.csv.manifest.json" "results/$out.csv.manifest.json"
+fi
 if [ "$per_set" = all ]; then
   what="every instance file of each of $sets in \`../shared/bpplib-hard\`; $(wc -l < "$work/sample.list") in all."
 else
@@ -186,6 +207,14 @@ title="\`exact\` and its peers on the hard BPPLIB sets"; [ -n "$peers" ] || titl
   echo
   "$bin" report "results/$out.csv"
   echo
+  for peer in $peers; do
+    echo "## \`exact\` against $peer"
+    echo
+    echo "\`packbench compare results/$out.csv --algorithms $peer,exact --markdown\` (BASE $peer, NEW \`exact\`; see docs/compare.md):"
+    echo
+    "$bin" compare "results/$out.csv" --algorithms "$peer,exact" --markdown
+    echo
+  done
   echo "## By set and number of items"
   echo
   echo "\`exact\`'s instances proven per set and range of n, with the median and largest wall time of the proven ones."

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# The Slurm round trip, for real: starts the single-node Slurm of
-# scripts/slurm-local.sh, submits scripts/slurm-shards.sh as a job array of
-# 4 tasks over a small BPPLIB subset (a few instances of each set, FFD and
-# exact), waits, merges the shards with `packbench merge`, runs the same plan
+# The Slurm round trip, for real, with faults: starts the single-node Slurm
+# of scripts/slurm-local.sh, submits scripts/slurm-shards.sh as a job array
+# of 4 tasks over a small BPPLIB subset (the first 3 instances of each set,
+# FFD and exact), cancels task 2 with scancel in the middle of its runs,
+# requeues task 4 (scontrol requeue) in the middle of its runs and checks
+# that it restarted, checks that merging now fails (task 2's runs are
+# missing), resubmits task 2 alone (sbatch --array=2, as a Slurm user
+# would), merges the shards with `packbench merge --plan`, runs the same plan
 # once in one process, and checks that both files hold the same runs (run
 # keys) with the same deterministic results (rows, bound and its source,
-# optimum, gap, status, verified, seed; not the times). Exits 1 on any
-# difference. CI runs it after the tests.
+# optimum, gap, status, verified, seed; not the times), and that no run was
+# run twice: each run key is in one shard file once, and the rows tasks 2
+# and 4 wrote before the cancel and the requeue are still there unchanged.
+# Exits 1 on any difference. CI runs it after the tests.
 #
 #   scripts/slurm-check.sh            # uses $PACKBENCH, else .build/debug or .build/release, building if needed
 set -euo pipefail
@@ -50,19 +56,80 @@ here="$(pwd)"
 trap 'rm -rf "$work"; [ -z "$started_here" ] || "$here/scripts/slurm-local.sh" stop >/dev/null' EXIT
 scripts/slurm-local.sh start
 eval "$(scripts/slurm-local.sh env)"
+export PACKBENCH="$bin" SHARDS_DIR="$work/shards"
+submit=(sbatch --parsable --mem=2G --time=00:20:00 --output="$work/slurm-%A_%a.out")
 echo "slurm-check: submitting a job array of 4 tasks ($(find "$data" -name '*.txt' | wc -l) instances x 2 algorithms)"
-PACKBENCH="$bin" SHARDS_DIR="$work/shards" sbatch --wait --array=1-4 --mem=2G --time=00:20:00 \
-  --output="$work/slurm-%A_%a.out" scripts/slurm-shards.sh "${options[@]}"
-PACKBENCH="$bin" SHARDS_DIR="$work/shards" scripts/slurm-shards.sh --merge
+job="$("${submit[@]}" --array=1-4 scripts/slurm-shards.sh "${options[@]}")"
+job="${job%%;*}"
+
+# Tasks 2 and 4 hold the exact runs (the plan alternates FFD and exact, and
+# 4 shards take every fourth run), task 2 on BPPLIB Scholl_3's slow HARD0
+# seventh. Task 2 is cancelled once half its runs are written (6 of 12),
+# during that one; task 4 is requeued (scontrol requeue, then released at
+# once: Slurm holds a requeued job for a while) once 2 of its runs are.
+victim=2 requeued=4
+share="$("$bin" plan "${options[@]}" --shard "$victim/4" | wc -l)"
+file="$SHARDS_DIR/shard-$victim.csv"
+state_of() { squeue -h -j "${job}_$1" -o %T 2>/dev/null || true; }
+rows_of() { if [ -f "$SHARDS_DIR/shard-$1.csv" ]; then echo $(( $(wc -l < "$SHARDS_DIR/shard-$1.csv") - 1 )); else echo 0; fi; }
+cancelled="" requeue_done=""
+for _ in $(seq 1 1800); do
+  state="$(state_of "$victim")" rows="$(rows_of "$victim")"
+  if [ -z "$cancelled" ] && [ "$state" = RUNNING ] && [ "$rows" -ge $(( share / 2 )) ]; then
+    scancel "${job}_$victim"
+    cancelled=1
+    echo "slurm-check: cancelled task $victim after $rows of its $share runs"
+  fi
+  if [ -z "$cancelled" ] && [ "$state" != RUNNING ] && [ "$state" != PENDING ] && [ -f "$file" ]; then
+    echo "slurm-check: FAIL: task $victim ended before it could be cancelled (state '${state:-gone}', $rows rows)"; exit 1
+  fi
+  state="$(state_of "$requeued")" rows="$(rows_of "$requeued")"
+  if [ -z "$requeue_done" ] && [ "$state" = RUNNING ] && [ "$rows" -ge 2 ]; then
+    cp "$SHARDS_DIR/shard-$requeued.csv" "$work/requeued.csv"
+    scontrol requeue "${job}_$requeued"
+    # Released once it is pending again (before that, the update does not take).
+    for _ in $(seq 1 100); do
+      [ "$(state_of "$requeued")" != PENDING ] || { scontrol update JobId="${job}_$requeued" StartTime=now; break; }
+      sleep 0.1
+    done
+    requeue_done=1
+    echo "slurm-check: requeued task $requeued after $rows runs"
+  fi
+  if [ -z "$requeue_done" ] && [ "$state" != RUNNING ] && [ "$state" != PENDING ] && [ -f "$SHARDS_DIR/shard-$requeued.csv" ]; then
+    echo "slurm-check: FAIL: task $requeued ended before it could be requeued (state '${state:-gone}', $rows rows)"; exit 1
+  fi
+  [ -z "$cancelled" ] || [ -z "$requeue_done" ] || break
+  sleep 0.1
+done
+[ -n "$cancelled" ] && [ -n "$requeue_done" ] || { echo "slurm-check: FAIL: the faults were not injected in time"; exit 1; }
+for _ in $(seq 1 1800); do
+  [ -n "$(squeue -h -j "$job" 2>/dev/null)" ] || break
+  sleep 0.1
+done
+grep -q "task $requeued, restart 1" "$work"/slurm-*_"$requeued".out \
+  || { echo "slurm-check: FAIL: task $requeued did not restart after its requeue"; cat "$work"/slurm-*_"$requeued".out; exit 1; }
+cp "$file" "$work/cancelled.csv"
+left=$(( $(wc -l < "$work/cancelled.csv") - 1 ))
+[ "$left" -lt "$share" ] || { echo "slurm-check: FAIL: task $victim finished all its $share runs before the cancel took"; exit 1; }
+if scripts/slurm-shards.sh --merge 2>"$work/partial.err"; then
+  echo "slurm-check: FAIL: merging with task $victim's runs missing exited 0"; cat "$work/partial.err"; exit 1
+fi
+grep -q "shard $victim/4: $(( share - left )) of its $share runs missing" "$work/partial.err" \
+  || { echo "slurm-check: FAIL: the merge did not name what is missing:"; cat "$work/partial.err"; exit 1; }
+echo "slurm-check: merging without task $victim fails and names what is missing; resubmitting task $victim alone"
+"${submit[@]}" --wait --array="$victim" scripts/slurm-shards.sh "${options[@]}" >/dev/null
+scripts/slurm-shards.sh --merge
 "$bin" run "${options[@]}" -o "$work/single.csv" -q
 
-python3 - "$work/shards/all.csv" "$work/single.csv" <<'PY'
+python3 - "$work/shards/all.csv" "$work/single.csv" "$work/cancelled.csv" "$work/requeued.csv" "$work"/shards/shard-*.csv <<'PY'
 import csv, sys
 keep = ["run_key", "dataset", "instance", "n", "capacity", "spacing", "algorithm", "rows", "lower_bound",
         "bound_source", "optimum", "gap", "status", "verified", "seed"]
-def load(path):
+def rows(path):
     with open(path, newline="") as f:
-        return {r["run_key"]: tuple(r[c] for c in keep) for r in csv.DictReader(f)}
+        return list(csv.DictReader(f))
+def load(path):
+    return {r["run_key"]: tuple(r[c] for c in keep) for r in rows(path)}
 merged, single = load(sys.argv[1]), load(sys.argv[2])
 problems = []
 if merged.keys() != single.keys():
@@ -71,8 +138,23 @@ if merged.keys() != single.keys():
 for key in sorted(merged.keys() & single.keys()):
     if merged[key] != single[key]:
         problems.append(f"{key}: merged {merged[key]} != single {single[key]}")
+# No run twice: every key once over all the shard files, and the rows the
+# cancelled task wrote still there with their times (not run again).
+seen = {}
+for path in sys.argv[5:]:
+    for r in rows(path):
+        seen[r["run_key"]] = seen.get(r["run_key"], 0) + 1
+twice = [k for k, n in seen.items() if n > 1]
+if twice:
+    problems.append(f"{len(twice)} runs are in the shard files more than once: {twice[:5]}")
+final = {r["run_key"]: r for path in sys.argv[5:] for r in rows(path)}
+before = rows(sys.argv[3]) + rows(sys.argv[4])
+for r in before:
+    if final.get(r["run_key"]) != r:
+        problems.append(f"{r['run_key']}: written before the cancel or the requeue, then run again or lost")
 if problems:
     print("slurm-check: FAIL"); print("\n".join(problems[:20])); sys.exit(1)
-print(f"slurm-check: the merged shards equal the single run: {len(merged)} runs, same keys and results")
+print(f"slurm-check: the merged shards equal the single run: {len(merged)} runs, same keys and results; "
+      f"none run twice ({len(before)} kept from before the cancel and the requeue)")
 PY
 echo "slurm-check: PASS in $(( $(date +%s) - start )) s"

@@ -4,18 +4,27 @@ import PackBench
 import RowPacking
 
 /// A share of a plan: `i/n` takes the runs whose position in the plan is
-/// i - 1 modulo n.
+/// i - 1 modulo n; `i` alone takes n from the plan file (`run --plan`).
 struct Shard: ExpressibleByArgument, Equatable, CustomStringConvertible {
   var index: Int
-  var count: Int
-  init?(argument: String) {
-    let parts = argument.split(separator: "/")
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
-    index = i
-    count = n
+  /// `nil` until a plan file gives it.
+  var count: Int?
+  init(index: Int, count: Int?) {
+    self.index = index
+    self.count = count
   }
-  var description: String { "\(index)/\(count)" }
-  func contains(_ run: PlannedRun) -> Bool { run.index % count == index - 1 }
+  init?(argument: String) {
+    let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+    guard let i = Int(parts[0]), i >= 1 else { return nil }
+    if parts.count == 1 {
+      self.init(index: i, count: nil)
+      return
+    }
+    guard parts.count == 2, let n = Int(parts[1]), n >= 1, i <= n else { return nil }
+    self.init(index: i, count: n)
+  }
+  var description: String { count.map { "\(index)/\($0)" } ?? String(index) }
+  func contains(_ run: PlannedRun) -> Bool { count.map { run.index % $0 == index - 1 } ?? false }
 }
 
 /// The options that decide which runs a bench makes and how: shared by
@@ -73,7 +82,9 @@ struct BenchOptions: ParsableArguments {
   @Option(help: "The bench's seed; each run's seed is derived from it and the run's key.")
   var seed: UInt64 = 1
 
-  @Option(help: ArgumentHelp("Run only a deterministic share of the plan: the runs at positions i-1 modulo n.", valueName: "i/n"))
+  @Option(help: ArgumentHelp(
+    "Run only a deterministic share of the plan: the runs at positions i-1 modulo n. With 'run --plan FILE', i alone: n is the plan's.",
+    valueName: "i/n"))
   var shard: Shard?
 
   @OptionGroup var packing: PackingOptions
@@ -149,20 +160,28 @@ struct BenchOptions: ParsableArguments {
     let algorithms = try selectedAlgorithms()
     let plan = runner.plan(found)
     let runs = runner.runs(plan, algorithms: algorithms)
+    if let shard, shard.count == nil {
+      throw ValidationError("--shard \(shard.index) names no shard count: give --shard \(shard.index)/n, or a plan file with --plan (packbench run)")
+    }
     let share = shard.map { s in runs.filter { s.contains($0) } } ?? runs
     return Bench(runner: runner, locator: locator, algorithms: algorithms, plan: plan, runs: runs, share: share)
   }
 
-  /// The manifest of a result file of this bench.
-  func manifest(_ bench: Bench, jobs: Int) -> Manifest {
+  /// What decides the results of this bench (a manifest's and a plan's).
+  func configuration(_ bench: Bench) -> Manifest.Configuration {
     var parameters: [String: String] = [:]
     for algorithm in bench.algorithms { parameters[algorithm.name] = bench.runner.parameters(for: algorithm) }
-    let configuration = Manifest.Configuration(
+    return Manifest.Configuration(
       algorithms: bench.algorithms.map(\.name), parameters: parameters,
       datasets: datasets.isEmpty ? ["default"] : datasets, seed: seed,
       timeLimitSeconds: bench.runner.settings.timeLimit.milliseconds / 1000, memoryLimitBytes: bench.runner.memoryLimitBytes,
       repetitions: repetitions, minimumSampleMilliseconds: minimumSampleMilliseconds, micro: bench.runner.micro,
       isolation: isolation.rawValue, plannedRuns: bench.runs.count)
+  }
+
+  /// The manifest of a result file of this bench.
+  func manifest(_ bench: Bench, jobs: Int) -> Manifest {
+    let configuration = configuration(bench)
     var seen = Set<String>()
     var instances: [Manifest.InstanceFile] = []
     for run in bench.runs {

@@ -17,6 +17,7 @@ struct PackbenchCommand: ParsableCommand {
       RunCommand.self,
       PlanCommand.self,
       MergeCommand.self,
+      CompareCommand.self,
       ReportCommand.self,
       WorkerCommand.self,
       ListCommand.self,

@@ -60,12 +60,19 @@ struct RunCommand: ParsableCommand {
   @Flag(name: [.short, .long], help: "Print no progress and no summary.")
   var quiet = false
 
+  @Option(help: ArgumentHelp(
+    "A plan file of 'packbench plan --shards n --output FILE': run its share --shard i (n is the plan's), after checking that these options make the plan's runs.",
+    valueName: "plan.json"))
+  var plan: String?
+
   func validate() throws {
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
-    let bench = try bench.makeBench()
+    let options = try plan.map { try self.bench.following(plan: $0) } ?? self.bench
+    let bench = try options.makeBench()
+    if let plan { try options.check(bench, against: plan) }
     let runner = bench.runner
     if jobs > 1 && !quiet {
       printError("warning: with --jobs \(jobs), runs share cores, caches and memory bandwidth: their times are not comparable with single-job runs")
@@ -77,7 +84,7 @@ struct RunCommand: ParsableCommand {
       file = nil
       FileHandle.standardOutput.write(Data(CSV.record(RunRecord.columns).utf8))
     } else {
-      let manifest = self.bench.manifest(bench, jobs: jobs)
+      let manifest = options.manifest(bench, jobs: jobs)
       let manifestPath = Manifest.path(for: output)
       if fresh {
         try? FileManager.default.removeItem(atPath: output)
@@ -171,7 +178,7 @@ struct RunCommand: ParsableCommand {
       let target = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
       var text = "\n" + SummaryLine.table(summary)
       text += "\n\(records.count) runs over \(Set(bench.share.map { $0.instance.file }).count) instances"
-      if let shard = self.bench.shard { text += " (shard \(shard) of \(bench.runs.count) runs)" }
+      if let shard = options.shard { text += " (shard \(shard) of \(bench.runs.count) runs)" }
       if output != "-" { text += "; CSV written to \(output)" }
       target.write(Data((text + "\n").utf8))
     }

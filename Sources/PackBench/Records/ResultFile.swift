@@ -40,7 +40,7 @@ public final class ResultFile: @unchecked Sendable {
         guard header == RunRecord.columns else { throw ResultFileError.differentHeader(path) }
         for (i, fields) in table.dropFirst().enumerated() {
           do { records.append(try RunRecord(fields: fields, header: header)) } catch {
-            throw ResultFileError.unreadable(path, "record \(i + 2): \(error)")
+            throw ResultFileError.unreadable(path, "line \(i + 2): \(error)")
           }
         }
       }
@@ -97,7 +97,7 @@ public final class ResultFile: @unchecked Sendable {
     var records: [RunRecord] = []
     for (i, fields) in table.dropFirst().enumerated() {
       do { records.append(try RunRecord(fields: fields, header: header)) } catch {
-        throw ResultFileError.unreadable(path, "record \(i + 2): \(error)")
+        throw ResultFileError.unreadable(path, "line \(i + 2): \(error)")
       }
     }
     return lastPerKey(records)
