@@ -87,7 +87,7 @@ final class SubsetRowCutAndPrice {
 
     /// One line for the verbose log.
     var summary: String {
-      /// Four decimals: ANI's LP moves by less than a hundredth.
+      /// Four decimals: the LP bound can move by less than a hundredth.
       func fixed(_ x: Double) -> String {
         let units = Int((x * 10_000).rounded())
         let decimals = String(units % 10_000)
@@ -222,9 +222,9 @@ final class SubsetRowCutAndPrice {
     }
     let start = clock.now
     while clock.now < deadline || extends() {
-      // The primal simplex throughout: after cut rows were added, GLPK's
-      // dual simplex met "excessive numerical instability" on ANI masters
-      // (thousands of columns, a degenerate optimum) and took seconds.
+      // The primal simplex throughout: with cut rows on large degenerate
+      // masters GLPK's dual simplex meets numerical instability
+      // (docs/experiments/).
       let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
@@ -277,8 +277,8 @@ final class SubsetRowCutAndPrice {
       var found = SubsetRowCutSeparation.separate(
         patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
       // "No violated cut left" is exact up to ``exhaustiveTypeLimit``
-      // types: every triple is checked before the run says so (0.13 s on
-      // ANI 402_10000_NR_1; cubic in the types).
+      // types: every triple is checked before the run says so (cubic in
+      // the types, hence the limit).
       if found.isEmpty && types.count <= exhaustiveTypeLimit {
         found = SubsetRowCutSeparation.separateExhaustively(
           patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
