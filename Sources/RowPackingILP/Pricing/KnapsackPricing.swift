@@ -14,7 +14,7 @@ import RowPacking
 /// core's branch and bound bounded by a dynamic programme over sizes
 /// rounded down to a grid of about a thousand cells (``KnapsackGridBound``,
 /// exact when its search ends within ``gridBoundNodes``: on rows of a few
-/// large items, as Scholl_3's, it settles what the linear bound cannot),
+/// large items it settles what the linear bound cannot),
 /// then by the depth-first branch and bound of the core
 /// (``KnapsackBranchAndBound``: Horowitz and Sahni, 1974; Martello and
 /// Toth, *Knapsack Problems*, 1990, ch. 3), whose work does not grow with
@@ -39,19 +39,17 @@ struct KnapsackPricing {
   var dynamicProgrammingCells = 2_000_000
   /// The largest table solved by dynamic programming when the branch and
   /// bound needs more than ``branchAndBoundNodes`` (values nearly
-  /// proportional to the sizes, rows of four or more items: Scholl_3,
-  /// capacity 100000): about 0.1 s and 12 MB. Beyond it the branch and bound
-  /// goes on until the deadline (at 64 million cells, AI's n = 1002, 917
-  /// types and capacity 66816, fell just beyond, and its first pricing
-  /// took the branch and bound 28 s).
+  /// proportional to the sizes, rows of four or more items); beyond it the
+  /// branch and bound goes on until the deadline. Large enough for the
+  /// largest exactly-full benchmarks, whose branch and bound can stall for
+  /// most of a stage (docs/experiments/).
   static let fallbackCells = 96_000_000
   /// The largest table open to dynamic programming first when other
   /// patterns are asked for (the programme gives them, the branch and
-  /// bound does not) and at least ``columnsMinimumTypes`` types take part:
-  /// AI and ANI up to n = 1002 (about 67 million cells). Whether it is
-  /// taken is the caller's choice (`columnsTable` in
-  /// ``best(weights:bounds:until:others:columnsTable:)``): on tag clouds
-  /// at 1000 units per point such tables are 40-80 million cells.
+  /// bound does not) and at least ``columnsMinimumTypes`` types take part.
+  /// Whether it is taken is the caller's choice (`columnsTable` in
+  /// ``best(weights:bounds:until:others:columnsTable:)``), as tables this
+  /// large are wasted where a single pattern ends the solve.
   var columnsTableCells = 96_000_000
   /// The fewest types for which other patterns are worth a large dynamic
   /// programme: the LP's basis needs about one row pattern per type, so
@@ -97,9 +95,9 @@ struct KnapsackPricing {
   }
 
   /// Deterministic counts of the pricing's work, in cells of a dynamic
-  /// programme's table (about a nanosecond each in release builds): a
-  /// search node counts as a fixed number of cells, calibrated against
-  /// measured times (release, AI/ANI 600, GI 500, Scholl_3). Column
+  /// programme's table (about a nanosecond each): a search node counts as
+  /// a fixed number of cells, calibrated against measured times
+  /// (docs/experiments/). Column
   /// generation weighs its choices by these counts
   /// (``GilmoreGomoryColumnGeneration``), so that the same instance gives
   /// the same columns on every run.
@@ -248,9 +246,8 @@ struct KnapsackPricing {
   /// capacity (grid-bounded, then branch and bound), with the dynamic
   /// programme of `cells` as the fallback (giving `others` then, as the
   /// table is built anyway); the searches give `others` too, the best
-  /// filling each met per last type (on GI csBB500_5, 500 types and
-  /// capacity 1.5 million, the root LP then took 83 master solves instead
-  /// of 502).
+  /// filling each met per last type, as on large capacities those extra
+  /// columns save most of the root LP's master solves (docs/experiments/).
   private func single(
     weights: [Int], bounds: [Int], candidates: [Int], cells: Int, until deadline: ContinuousClock.Instant, others: Int
   ) -> Answer? {
