@@ -149,9 +149,9 @@ final class GilmoreGomoryColumnGeneration {
   /// gives up to ``columnsPerPricing`` columns for one master solve; the
   /// grid-bounded search or branch and bound gives one, often in a
   /// millisecond, but each column costs a master solve. Which is cheaper
-  /// depends on the instance: on generated tag clouds (capacity 400000,
-  /// 40 to 80 million cells, small masters) the single pattern, on AI and
-  /// ANI (masters of hundreds of rows) the table. The single way is
+  /// depends on the instance: with large capacities and small masters (tag
+  /// clouds) the single pattern, with masters of hundreds of rows the
+  /// table (docs/experiments/). The single way is
   /// taken first, the table tried once exact pricing has gone on for
   /// ``probeTableAfter`` columns, then the cheaper taken and the other
   /// tried again every ``reprobeEvery``-th time, since the costs move as
@@ -203,15 +203,12 @@ final class GilmoreGomoryColumnGeneration {
   /// solve and factorises the basis (per nonzero and per row), and each
   /// iteration computes a row of the simplex table over the non-basic
   /// columns and updates the basis factors (per nonzero and per row).
-  /// Calibrated against GLPK's measured solve times (release; AI and ANI
-  /// 600, GI 500, Scholl_3, scaled to the pricing's cells, about 0.85 ns
-  /// a cell on a quiet machine): a pivot took about as long on GI
-  /// csBB500_5 (500 rows, 12 000 nonzeros a solve) as on ANI 600_20000
-  /// (520 rows, 21 000), so the rows weigh as much as the nonzeros; with
-  /// the nonzeros alone the coarse grids' columns (each a master solve)
-  /// looked cheap on GI, and its root LP took 215 master solves instead
-  /// of 83. A pivot is still overcounted up to twice on small masters
-  /// (GI csAA500_1: 60 us against 105), where it weighs little.
+  /// Calibrated against GLPK's measured solve times, scaled to the
+  /// pricing's cells (docs/experiments/): the rows weigh as much as the
+  /// nonzeros, since with the nonzeros alone the coarse grids' columns
+  /// (each a master solve) looked cheap on masters of few nonzeros a row
+  /// and cost far more master solves. A pivot is still overcounted up to
+  /// twice on small masters, where it weighs little.
   ///
   /// - Complexity: O(1).
   static func masterWork(iterations: Int, rows: Int, nonzeros: Int) -> Int {
