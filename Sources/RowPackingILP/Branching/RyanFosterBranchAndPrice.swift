@@ -31,7 +31,7 @@ import RowPacking
 /// together-value (the sum of `x_p` over the patterns holding both) is
 /// fractional (Ryan and Foster's theorem: a fractional set-partitioning
 /// solution has such a pair): the largest such pair, then the one nearest
-/// 0.5 (largest first decides ANI's trees in far fewer nodes). The two
+/// 0.5 (largest first decides the trees in far fewer nodes). The two
 /// children split the node's packings: those with the pair in one row, and
 /// the others. Without a fractional pair the LP solution is integral, or its
 /// together-relation gives the rows.
@@ -42,7 +42,7 @@ import RowPacking
 /// few rounds a node, valid for every packing and so kept in the one master
 /// for the whole tree; a node's pricing then has the cuts' terms besides its
 /// conflicts, and its bound the cuts' term `sum_c s_c floor(|S_c| / 2)`,
-/// still in integers. Cuts on items lift ANI's LP by less than GLPK's
+/// still in integers. Cuts on items can lift the LP by less than GLPK's
 /// floating duals certify; with ``exactBoundAtRoot`` and
 /// ``exactBoundAtNodes`` a node takes its bound once more from the master
 /// solved in exact rational arithmetic, scaled finer
@@ -126,8 +126,7 @@ final class RyanFosterBranchAndPrice {
     /// Time on the clock.
     case time(Duration)
     /// The tree's master solves and pricing counted (``Outcome/work``, in
-    /// the units of ``KnapsackPricing/Work``, about a nanosecond on a
-    /// quiet machine).
+    /// the units of ``KnapsackPricing/Work``, about a nanosecond each).
     case work(Int)
 
     /// This amount past a point of the tree (its time and counted work
@@ -470,8 +469,8 @@ final class RyanFosterBranchAndPrice {
   /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``).
   /// Valid for any weights, as the bound at GLPK's floating duals is; the
   /// finer scale and the exact duals keep a rise of the LP above the rows
-  /// of about 1e-9 (ANI 600's item-level cuts) that the floating duals at
-  /// 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
+  /// of about 1e-9 (what item-level cuts can give) that the floating duals
+  /// at 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
   /// solve or the pricing did not end by `deadline`.
   ///
   /// - Complexity: one exact simplex run from the optimal basis (few
@@ -507,9 +506,8 @@ final class RyanFosterBranchAndPrice {
       best = max(best ?? 0, bound)
       // Rows above 1 at the exact duals (the floating column generation
       // stopped at its tolerance): into the master, and solve again, while
-      // the exact LP is still above the rows by the trigger (a bound is at
-      // most the LP: on ANI 600_20000_NR_9, 7.7e-10 above, two more exact
-      // solves took 17 s and proved nothing).
+      // the exact LP is still above the rows by the trigger: a bound is at
+      // most the LP, so exact solves below it cost much and prove nothing.
       guard priced.value > scale, solution.objective > Double(rows) + exactBoundTrigger else { break }
       let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
       guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
@@ -532,9 +530,8 @@ final class RyanFosterBranchAndPrice {
   }
   /// The work a node of the pricing's search counts per 64 merged items
   /// (``ConflictKnapsackPricing``: its bound walks the items), calibrated
-  /// against its measured time per node beside the master's on ANI 600
-  /// (docs/ARCHITECTURE.md, session 19: 10 us a node of 600 items, while
-  /// the master counted 1.9 units a nanosecond).
+  /// against its measured time per node beside the master's
+  /// (docs/experiments/).
   static let pricingNodeWork = 2_000
 
   /// The rows, when they hold every item of `0..<itemCount` exactly once.
