@@ -9,8 +9,8 @@ extension NearFullRowsModel {
   ///
   /// Where the enumeration (``patterns(budget:leastWeights:leastCutValues:until:)``)
   /// would pass ``patternLimit``, it finds that out only after visiting
-  /// more than that many rows; on AI instances of 600-1002 items, whose
-  /// rows must be exactly full, that took 2-5 s to say "unknown".
+  /// more than that many rows, seconds where the rows must be exactly
+  /// full (docs/experiments/); the count says so first.
   /// The count is the classical counting knapsack recurrence
   /// `N_t(c) = sum_{k <= min(d_t, c / s_t)} N_{t-1}(c - k s_t)`, in place
   /// over decreasing loads, with saturating additions (no subtraction, so

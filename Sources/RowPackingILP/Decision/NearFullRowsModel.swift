@@ -52,10 +52,9 @@ struct NearFullRowsModel {
   /// The most patterns for which GLPK's branch and bound also separates
   /// clique cuts. On a set-partitioning model whose LP sits just below
   /// the rows asked for, they close the last fraction of a row that
-  /// branching alone does not (measured: an ANI instance with n = 201
-  /// proven in 9 s, not in 30 s without). Their conflict graph takes
-  /// about 1.1 GB at 35 000 columns and runs out of memory at 98 000
-  /// (under the harness's 4 GiB limit), hence the cap.
+  /// branching alone does not. Their conflict graph's memory grows with
+  /// the columns past the harness's 4 GiB limit on larger models, hence
+  /// the cap (docs/experiments/).
   var cliqueCutLimit = 40_000
   /// The largest exact table of the weight bound (``WeightBound``).
   var weightTableLimit = WeightBound.tableLimit
