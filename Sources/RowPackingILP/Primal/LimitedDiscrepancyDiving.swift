@@ -95,13 +95,11 @@ struct LimitedDiscrepancyDiving {
   var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
   /// GLPK's tolerances on bounds and reduced costs (`tol_bnd`, `tol_dj`)
   /// for the master's solves during the search (nil: GLPK's 1e-7). At
-  /// 1e-7 the residual LPs of AI 801_40000_DI_5 ended primal infeasible
-  /// by about 1e-6 and GLPK's dual simplex met "numerical instability"
-  /// 100-140 times in 60 s (seven to nine times it gave up for the primal
-  /// simplex), 20 000-47 000 pivots for 40-70 residual LPs; at 1e-9, 5-11
-  /// warnings and 160-600 residual LPs. At 1e-6 it was worse (AI
-  /// 600_20000_DI_45: 284 warnings instead of 63). The dives' bounds are
-  /// Farley's in integer arithmetic, whatever the tolerance.
+  /// GLPK's default, residual LPs can end slightly primal infeasible and
+  /// the dual simplex stalls on numerical instability; a tighter tolerance
+  /// avoids most of it, a looser one is worse (docs/experiments/). The
+  /// dives' bounds are Farley's in integer arithmetic, whatever the
+  /// tolerance.
   var simplexTolerance: Double? = 1e-9
   var random = SplitMix64(seed: 0x1d5)
 
