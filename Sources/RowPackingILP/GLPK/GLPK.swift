@@ -316,11 +316,11 @@ final class GLPKProblem {
   ///     given, else its default 1e-7.
   ///
   /// When the simplex stops on its basis (invalid, singular or
-  /// ill-conditioned, or a failure after numerical trouble: GLPK could
-  /// not factorise the basis the dual simplex left in a dive's residual
-  /// LP on AI 600_20000_DI_31), it starts once more from the standard
-  /// basis by the primal simplex, within the same time limit; a second
-  /// failure is thrown.
+  /// ill-conditioned, or a failure after numerical trouble, as when the
+  /// dual simplex leaves a basis GLPK cannot factorise), it starts once
+  /// more from the standard basis by the primal simplex, within the same
+  /// time limit, as a solve should not fail for its starting basis; a
+  /// second failure is thrown.
   func solveLP(
     timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil, primalTolerance: Double? = nil
   ) throws(GLPKError) -> ProgramSolution {
