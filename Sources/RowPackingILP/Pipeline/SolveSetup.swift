@@ -32,8 +32,8 @@ struct SolveSetup {
 
   /// The most machine-word operations knapsack rows may need (rows x items
   /// x capacity / 64): about a second. It has no deadline of its own, and on
-  /// large capacities (GI, 1.5 million units and 2500 items: 25 s) it would
-  /// take the whole time limit before the first stage.
+  /// capacities of a million units and thousands of items it would take
+  /// the whole time limit before the first stage.
   static let knapsackRowsWorkLimit = 2_000_000_000
 
   /// Whether knapsack rows is run: its capacity is accepted and its work

@@ -6,7 +6,7 @@ import RowPacking
 /// in the bound's rows, or a proof that there is none.
 ///
 /// It gives up after a share of its time, counted in work, unless it has
-/// refuted part of its tree: where the bound's rows hold a packing (AI) the
+/// refuted part of its tree: where the bound's rows hold a packing the
 /// tree prunes nothing and the dives after it need the time.
 ///
 /// Ryan, D. M. and Foster, B. A. (1981). An integer programming approach

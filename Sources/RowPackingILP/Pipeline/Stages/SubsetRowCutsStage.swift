@@ -9,7 +9,7 @@ import RowPacking
 /// Early, inside the near-full-rows stage where the bound's rows must be
 /// exactly full and its model is too big; late, before the arc-flow MIP.
 /// Its master is solved at a tight reduced-cost tolerance: at GLPK's
-/// default the safe bound loses more than the cuts gain on ANI
+/// default the safe bound can lose more than the cuts gain
 /// (docs/experiments/ has the measurements).
 ///
 /// Jepsen, M., Petersen, B., Spoorendonk, S. and Pisinger, D. (2008).
