@@ -302,7 +302,7 @@ final class RyanFosterBranchAndPrice {
     /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
     /// 0 (the tree's progress; the give-up rule reads the share).
     var closedTrace: [(share: Double, time: Duration, work: Int)] = []
-    /// The work counted so far (``work(pivots:rows:nonzeros:)`` for the
+    /// The work counted so far (``work(pivots:rows:nonzeros:allNonzeros:)`` for the
     /// master solves, ``pricingNodeWork`` a pricing node): the same on
     /// every run of the same tree.
     var work = 0

@@ -58,7 +58,7 @@ final class GilmoreGomoryColumnGeneration {
   var simplexTolerance: Double? = nil
   /// The master's duals (clamped at 0) at the last LP solve.
   var lastDuals: [Double] = []
-  /// The best row bound of the latest ``solve(until:enough:)`` so far, for
+  /// The best row bound of the latest ``solve(until:enough:toConvergence:knownBound:)`` so far, for
   /// its demands: Farley's in integer arithmetic, a proof even when that
   /// solve stopped at its deadline.
   var lastRowBound = 0
@@ -70,7 +70,7 @@ final class GilmoreGomoryColumnGeneration {
   var statistics = Statistics()
 
   /// Counts and times of the work of column generation, summed over every
-  /// ``solve(until:enough:toConvergence:)`` (the `--verbose` log shows
+  /// ``solve(until:enough:toConvergence:knownBound:)`` (the `--verbose` log shows
   /// them after the root LP).
   struct Statistics {
     /// Exact pricings by the search that settled them

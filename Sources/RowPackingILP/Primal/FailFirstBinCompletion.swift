@@ -260,7 +260,7 @@ struct FailFirstBinCompletion {
     /// How many more completions of one more item than the fewest the
     /// path may take.
     var discrepanciesLeft: Int
-    /// A node's demand on each small type (see ``node()``).
+    /// A node's demand on each small type (see ``node(inherited:)``).
     var demand: [Double] = []
     var nodes = 0
     var stopped = false
