@@ -115,7 +115,7 @@ final class SubsetRowCutAndPrice {
     // One item of each type alone too: those rows are in no cut (a
     // coefficient floor(1/2) = 0), so that the master stays feasible
     // whatever cuts are added (without them, a cut on a type whose only
-    // row held it twice made the master infeasible).
+    // row holds it twice would make the master infeasible).
     var start: [Pattern] = []
     for t in 0..<types.count {
       start.append([t])
