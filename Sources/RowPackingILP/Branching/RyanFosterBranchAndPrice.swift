@@ -1,7 +1,8 @@
 import RowPacking
 
-/// Branch-and-price with Ryan–Foster branching: do the items fit in `k`
-/// rows? Column generation on the set-partitioning LP at every node of a
+/// Branch-and-price with Ryan–Foster branching: do the items fit in `k` rows?
+///
+/// Column generation on the set-partitioning LP at every node of a
 /// depth-first tree, until a node's LP gives a packing in `k` rows, every
 /// node is pruned (no packing in `k` rows: the proof that `k + 1` rows are
 /// needed), or the deadline passes.

@@ -1,6 +1,8 @@
 import RowPacking
 
-/// Cut-and-price at the root: the Gilmore–Gomory master strengthened by
+/// Cut-and-price at the root: a safe row bound from the LP with subset-row cuts.
+///
+/// The Gilmore–Gomory master strengthened by
 /// subset-row cuts (``SubsetRowCut``), column generation with the cuts'
 /// duals in the pricing (``SubsetRowCutPricing``), rounds of separation
 /// (``SubsetRowCutSeparation``, its exhaustive form before the run says

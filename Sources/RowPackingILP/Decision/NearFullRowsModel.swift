@@ -1,5 +1,7 @@
-/// Whether the items fit in K rows, decided by an integer programme over
-/// the only rows such a packing can use: rows that waste at most the
+/// Decides whether the items fit in K rows by a MIP over the rows that waste little.
+///
+/// The integer programme is over the only rows such a packing can use:
+/// rows that waste at most the
 /// budget `K x C - S` (S the total size), since the waste of all rows
 /// together is at most that. The set-partitioning model
 ///

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// What every exact solve starts from: the scaled instance, the clock and
-/// deadline, the simple lower bound (L1, L2) and the best packing of the
-/// core's packers.
+/// The start of every exact solve: instance, deadline, simple bound, packers' best.
+///
+/// The scaled instance, the clock and deadline, the simple lower bound
+/// (L1, L2) and the best packing of the core's packers.
 struct SolveSetup {
   let instance: Instance
   let scaled: ScaledInstance

@@ -1,7 +1,8 @@
 import RowPacking
 
-/// The pricing problem of branch-and-price with Ryan–Foster branching: a
-/// 0-1 knapsack with conflicts,
+/// Exact pricing at a branch-and-price node: a 0-1 knapsack with conflicts.
+///
+/// The pricing problem of branch-and-price with Ryan–Foster branching:
 ///
 ///     maximise sum_g w_g a_g  s.t.  sum_g size_g a_g <= C,  a_g + a_h <= 1 for each conflict {g, h},  a_g in {0, 1},
 ///

@@ -1,7 +1,9 @@
 import RowPacking
 
-/// The pricing problem of Gilmore–Gomory column generation: the row
-/// pattern of largest total weight, a bounded knapsack problem
+/// Exact pricing for column generation: the row pattern of largest weight.
+///
+/// The pricing problem of Gilmore–Gomory column generation, a bounded
+/// knapsack problem
 ///
 ///     maximise sum(weight_t a_t)  s.t.  sum(size_t a_t) <= C,  0 <= a_t <= bound_t, integer,
 ///

@@ -1,8 +1,10 @@
 import RowPacking
 
-/// A primal heuristic that needs no LP: rows one by one by minimum bin
-/// slack over item types, then one row fewer at a time by a local search
-/// that moves items between the rows and a pool of items left out.
+/// Fewer rows without an LP: greedy rows, then a tabu search over a pool of items.
+///
+/// Rows one by one by minimum bin slack over item types, then one row
+/// fewer at a time by a local search that moves items between the rows
+/// and a pool of items left out.
 ///
 /// 1. Construction (MBS', Fleszar and Hindi 2002, over item types): each
 ///    row takes the largest item left and the completion of least slack

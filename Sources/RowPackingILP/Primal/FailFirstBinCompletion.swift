@@ -1,8 +1,10 @@
 import RowPacking
 
-/// A search for a packing whose rows are all exactly full: bin completion
-/// that fixes next the row of the item hardest to complete, judged by its
-/// completions of the fewest items (fail first), with randomized restarts.
+/// Finds a packing of exactly full rows, the hardest item's row fixed first.
+///
+/// Bin completion that fixes next the row of the item hardest to complete,
+/// judged by its completions of the fewest items (fail first), with
+/// randomized restarts.
 ///
 /// Where the items' sizes add up to exactly `rows` x C, every row of a
 /// packing in `rows` rows is exactly full. Each item above half the

@@ -1,9 +1,10 @@
 import RowPacking
 
-/// A search for a packing in a given number of rows when the waste budget
-/// is small (rows that are all, or nearly all, exactly full): bin
-/// completion that branches on the most constrained item, looks one step
-/// ahead, and explores by limited discrepancy.
+/// Finds a packing in nearly exactly full rows by bin completion and discrepancies.
+///
+/// For a small waste budget (rows that are all, or nearly all, exactly
+/// full): bin completion that branches on the most constrained item, looks
+/// one step ahead, and explores by limited discrepancy.
 ///
 /// With `rows` rows of capacity C and items of total size S, the rows can
 /// leave at most W = `rows x C - S` unused in all. Each node of the search

@@ -1,9 +1,11 @@
 import RowPacking
 
-/// The dives' look-ahead where the rows must be exactly full: candidate
-/// rows ordered by the exactly full completions they leave the residual's
-/// items above half the capacity (each row holds at most one of those), so
-/// that a row that strands a large item is tried last (forward checking,
+/// Orders a dive's candidate rows by the exactly full completions they leave.
+///
+/// Where the rows must be exactly full, the completions counted are those
+/// of the residual's items above half the capacity (each row holds at
+/// most one of those), so that a row that strands a large item is tried
+/// last (forward checking,
 /// and the least constraining value first: R. M. Haralick and G. L.
 /// Elliott, "Increasing tree search efficiency for constraint satisfaction
 /// problems", Artificial Intelligence 14(3):263-313, 1980; completions as

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// A primal heuristic driven by the LP: diving on the Gilmore–Gomory
-/// relaxation with backtracking by limited discrepancy search, looking for
-/// a packing in `target` rows.
+/// Finds a packing in `target` rows by diving on the LP, with limited discrepancies.
+///
+/// A primal heuristic: diving on the Gilmore–Gomory relaxation, with
+/// backtracking by limited discrepancy search.
 ///
 /// A node of the search is a residual problem: the items not yet in a fixed
 /// row (a demand per type) and the rows left, `target` minus the fixed rows.

@@ -1,7 +1,9 @@
 import RowPacking
 
-/// Branch-and-price-and-cut on the bound's rows (``RyanFosterBranchAndPrice``,
-/// subset-row cuts at every node), where a cut stage converged with no
+/// Decides the bound's rows by branch-and-price-and-cut, where one row is open.
+///
+/// ``RyanFosterBranchAndPrice`` with subset-row cuts at every node, where
+/// a cut stage converged with no
 /// violated cut and the best packing is one row above the bound: a packing
 /// in the bound's rows, or a proof that there is none.
 ///

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// The Gilmore–Gomory LP bound by column generation
-/// (``GilmoreGomoryColumnGeneration``), started from the best packing's
-/// rows; its ceiling raises the bound.
+/// The Gilmore–Gomory LP bound, and the master the later stages work on.
+///
+/// Column generation (``GilmoreGomoryColumnGeneration``) started from the
+/// best packing's rows; its ceiling raises the bound.
 ///
 /// Where it does not converge in time, Farley's bound from its last duals
 /// still holds, and only the LP-free search may follow. For fractional

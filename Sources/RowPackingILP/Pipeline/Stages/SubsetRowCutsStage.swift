@@ -1,7 +1,9 @@
 import RowPacking
 
-/// Cut-and-price at the root with subset-row cuts
-/// (``SubsetRowCutAndPrice``), where the bound is one row below the best
+/// Decides the last open row with subset-row cuts and their restricted model.
+///
+/// Cut-and-price at the root (``SubsetRowCutAndPrice``), where the bound
+/// is one row below the best
 /// packing: its safe bound may reach the packing; where it does not, the
 /// near-full-rows model restricted by its masters' duals
 /// (``NearFullRowsModel/CutRestriction``) decides that row.
