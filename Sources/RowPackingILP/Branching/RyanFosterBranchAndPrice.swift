@@ -92,7 +92,9 @@ final class RyanFosterBranchAndPrice {
   /// prices with the cuts' duals); the cuts, on three items, are global
   /// and stay in the master for the whole tree.
   var cutRoundsPerNode = 0
-  /// Whether a converged node (the root; the others) whose cuts are
+  /// Whether converged nodes (the root; the others) take an exact bound too.
+  ///
+  /// A converged node whose cuts are
   /// exhausted takes its safe bound once more from the master solved in
   /// exact rational arithmetic (`glp_exact` from the optimal basis), its
   /// duals scaled by ``exactScale`` rather than ``KnapsackPricing/scale``
@@ -157,7 +159,9 @@ final class RyanFosterBranchAndPrice {
   /// that prove refute large shares within their first nodes (a pruned
   /// child of the root is a half).
   var giveUpRefutedShare = 0.0
-  /// The share refuted below which a tree that refuted enough still gives
+  /// The share refuted below which a stalled tree still gives up (nil: never).
+  ///
+  /// A tree that refuted enough still gives
   /// up when its progress stalls (nil, the default: never): no new mark
   /// of the share refuted (``closedMarks``, each two to sixteen times the
   /// one before) within ``giveUpWithoutPruningAfter`` of the last: a tree
@@ -417,11 +421,12 @@ final class RyanFosterBranchAndPrice {
   /// goes on past its give-up: some node pruned, and at least `share`.
   static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
 
-  /// Where (from the tree's start) a tree gives up, `after` being
-  /// ``giveUpWithoutPruningAfter``: the rule of
+  /// Where (from the tree's start) a tree gives up; nil: never.
+  ///
+  /// With `after` being ``giveUpWithoutPruningAfter``: the rule of
   /// ``giveUpTime(after:closed:share:lastMark:stallBelow:)`` in the measure
   /// of `after`, the last mark of its progress reached at `lastMark`'s time
-  /// or counted work; nil: never.
+  /// or counted work.
   ///
   /// - Complexity: O(1).
   static func giveUpPoint(
@@ -437,8 +442,9 @@ final class RyanFosterBranchAndPrice {
     }
   }
 
-  /// When (from the tree's start) a tree gives up, in one measure of its
-  /// effort (``Effort``: a time, or counted work): at `after` unless it
+  /// When (from the tree's start) a tree gives up, in one measure of its effort.
+  ///
+  /// The measure is a time or counted work (``Effort``): at `after` unless it
   /// has refuted enough (``refutedEnough(closed:share:)``); then, while it
   /// has refuted less than `stallBelow` (``giveUpOnStallBelow``), `after`
   /// past the last mark of its progress (``closedMarks``) reached at
@@ -461,8 +467,9 @@ final class RyanFosterBranchAndPrice {
     return 1 << bits
   }
 
-  /// The safe bound at the duals of the current master solved again in
-  /// exact rational arithmetic from its optimal basis (GLPK's `glp_exact`;
+  /// The safe bound at the duals of the master solved again in exact arithmetic.
+  ///
+  /// The master is solved from its optimal basis (GLPK's `glp_exact`;
   /// a numerically exact bound as Baldacci, Coniglio, Cordeau and Furini
   /// 2024 ask for): the merged items' duals and the cuts' scaled by
   /// ``exactScale`` and rounded down, the pricing's exact maximum at those
@@ -516,11 +523,12 @@ final class RyanFosterBranchAndPrice {
     return (best, objective, solves)
   }
 
-  /// The work counted for a master solve of `pivots` simplex iterations
+  /// The work counted for a master solve of the tree, in the units of ``KnapsackPricing/Work``.
+  ///
+  /// For `pivots` simplex iterations
   /// over `rows` rows (items and cuts) and `nonzeros` nonzeros in the
   /// columns free at the node (items and cuts), `allNonzeros` in the
-  /// master, in the units of ``KnapsackPricing/Work``: column generation's
-  /// count
+  /// master: column generation's count
   /// (``GilmoreGomoryColumnGeneration/masterWork(iterations:rows:nonzeros:)``),
   /// plus the copy of the columns fixed at 0 that GLPK makes at each solve.
   ///

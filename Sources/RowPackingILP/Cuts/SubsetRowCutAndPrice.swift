@@ -163,9 +163,11 @@ final class SubsetRowCutAndPrice {
     try problem.addRows(rows)
   }
 
-  /// The row bound `ceil((sum_t w_t d_t + sum_c s_c rhs_c) / maximum)` in
-  /// exact integer arithmetic, for type weights `weights >= 0`, cut weights
-  /// `cutWeights <= 0` and `maximum` the exact largest value of a pattern
+  /// The safe row bound at integer duals, in exact integer arithmetic.
+  ///
+  /// `ceil((sum_t w_t d_t + sum_c s_c rhs_c) / maximum)` for type weights
+  /// `weights >= 0`, cut weights `cutWeights <= 0` and `maximum` the exact
+  /// largest value of a pattern
   /// (``SubsetRowCutPricing/value(of:weights:cuts:cutWeights:)``); 0 when
   /// the maximum or the numerator is not positive, or on overflow.
   ///

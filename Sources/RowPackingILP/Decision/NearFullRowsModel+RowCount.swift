@@ -1,8 +1,10 @@
 import RowPacking
 
 extension NearFullRowsModel {
+  /// How many rows the model has without dual restrictions, up to `cap`.
+  ///
   /// The rows of load in `[C - budget, C]` (non-empty, each type at most
-  /// its demand): the model's rows without dual restrictions, counted by
+  /// its demand), counted by
   /// a dynamic programme over loads, each count capped at `cap` (so that
   /// the answer is `min(rows, cap)`, exact below the cap); nil when the
   /// count would take more than `workLimit` additions.

@@ -1,6 +1,7 @@
 extension NearFullRowsModel {
-  /// An upper bound on the weight that the types `t..<m` can add to a row
-  /// with `room` left (a bounded knapsack over the suffix of the types),
+  /// An upper bound on the weight the types `t..<m` can add to a row with `room` left.
+  ///
+  /// A bounded knapsack over the suffix of the types, read
   /// from a table of dynamic programming over rooms: exact when the table
   /// over every room is small enough; else over a grid, sizes and room
   /// rounded down to multiples of a step (a set of items that fits the

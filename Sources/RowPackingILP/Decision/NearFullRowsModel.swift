@@ -231,7 +231,9 @@ struct NearFullRowsModel {
 }
 
 extension NearFullRowsModel {
-  /// A row pattern's column in a set-partitioning model over the item
+  /// A row pattern's column in a set-partitioning model, and its most uses.
+  ///
+  /// The model is over the item
   /// types (one row per type with its demand, then one row for the row
   /// count, index `types.count`): its count of each type, 1 in the row
   /// count's row, and the most times a packing can use it (the least

@@ -114,8 +114,9 @@ final class GilmoreGomoryColumnGeneration {
   /// Exact pricings so far where both ways were open.
   var weighedPricings = 0
 
-  /// The recent cost of a way of pricing per column that prices out: the
-  /// pricings and the master solves their columns force, in counted work
+  /// The recent cost of a way of pricing per column that prices out.
+  ///
+  /// The pricings and the master solves their columns force, in counted work
   /// (``KnapsackPricing/Work``, ``masterWork(iterations:rows:nonzeros:)``),
   /// over the columns, each earlier pricing counting half as much as the
   /// next. A pricing whose columns are not needed (the bound is reached)
@@ -141,9 +142,10 @@ final class GilmoreGomoryColumnGeneration {
     }
   }
 
-  /// Whether exact pricing takes the large table for several columns
-  /// (``KnapsackPricing/columnsTableCells``) where the single-pattern
-  /// searches are open too: the way of lower cost per column that prices
+  /// Whether exact pricing takes the large table for several columns.
+  ///
+  /// Where the table is open (``KnapsackPricing/columnsTableCells``) and
+  /// the single-pattern searches too: the way of lower cost per column that prices
   /// out, each way's cost being its pricing and the master solve that its
   /// columns force (``ColumnCost``). A table of tens of millions of cells
   /// gives up to ``columnsPerPricing`` columns for one master solve; the
@@ -177,8 +179,9 @@ final class GilmoreGomoryColumnGeneration {
   }
   /// How often the way of exact pricing not preferred is tried again.
   static let reprobeEvery = 32
-  /// The columns the single pattern enters before the table is first
-  /// tried: a table pays back its tens of milliseconds only over many
+  /// The columns the single pattern enters before the table is first tried.
+  ///
+  /// A table pays back its tens of milliseconds only over many
   /// rounds that go on, and where exact pricing mostly ends a solve (tag
   /// clouds: coarse grids give the columns, exact pricing the bound), it
   /// is never built.
@@ -196,9 +199,10 @@ final class GilmoreGomoryColumnGeneration {
     }
   }
 
-  /// The work counted for a master solve of `iterations` simplex
-  /// iterations over `rows` rows and `nonzeros` nonzeros in the columns
-  /// that take part, in the units of ``KnapsackPricing/Work`` (about a
+  /// The work counted for a master solve, in the units of ``KnapsackPricing/Work``.
+  ///
+  /// For `iterations` simplex iterations over `rows` rows and `nonzeros`
+  /// nonzeros in the columns that take part (a unit is about a
   /// nanosecond): GLPK copies the problem into its working form at every
   /// solve and factorises the basis (per nonzero and per row), and each
   /// iteration computes a row of the simplex table over the non-basic
@@ -345,9 +349,10 @@ final class GilmoreGomoryColumnGeneration {
     try problem.setColumnBounds(changes)
   }
 
-  /// Puts every retired column back into the master's simplex (free
-  /// again where it fits the demands) and stops column deletion
-  /// (``retireAbove`` nil): what the pipeline does once the root LP of a
+  /// Puts every retired column back into the master's simplex, ending column deletion.
+  ///
+  /// A column is free again where it fits the demands, and ``retireAbove``
+  /// is nil: what the pipeline does once the root LP of a
   /// large master has ended, so that the dives and later stages see every
   /// pattern, as without deletion. A retired column is non-basic at 0, so
   /// the basis and the solution stay; where the root LP converged, pricing
@@ -415,8 +420,9 @@ final class GilmoreGomoryColumnGeneration {
     Self.farley(weights: weights, demands: demands, value: value)
   }
 
-  /// Farley's bound for integer `weights` whose best pattern is worth
-  /// `value`: the rows `ceil(sum(d_t w_t) / value)` in exact integer
+  /// Farley's bound for integer `weights` whose best pattern is worth `value`.
+  ///
+  /// The rows `ceil(sum(d_t w_t) / value)` in exact integer
   /// arithmetic (0 when the value is 0 or the sum overflows), and the
   /// fraction as a `Double` (only to compare dual points: near 2^53 and
   /// beyond, its rounding can put it above the next integer).

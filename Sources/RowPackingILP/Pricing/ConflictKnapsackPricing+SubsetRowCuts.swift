@@ -18,8 +18,9 @@ extension ConflictKnapsackPricing {
     return value
   }
 
-  /// The row of largest value with subset-row cuts (exact), or `nil` when
-  /// `deadline` passed first: the knapsack with conflicts of
+  /// The row of largest value with subset-row cuts (exact), nil past `deadline`.
+  ///
+  /// The knapsack with conflicts of
   /// ``best(weights:threshold:others:until:)`` whose objective has, besides,
   /// one term `s_c floor(m_c / 2)` per cut of weight `s_c <= 0` (the
   /// branch-and-price-and-cut pricing of Wei, Luo, Baldacci and Lim, 2020,

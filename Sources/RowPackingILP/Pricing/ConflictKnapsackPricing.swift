@@ -103,7 +103,9 @@ struct ConflictKnapsackPricing {
       threshold: threshold, others: others, until: deadline)
   }
 
-  /// The depth-first branch and bound over the `special` items (those in
+  /// The exact search over the items in a conflict or a cut, bounded by knapsack tables.
+  ///
+  /// A depth-first branch and bound over the `special` items (those in
   /// a conflict, and with subset-row cuts those in a cut of negative
   /// weight), in their order, the other items' knapsack `restTable` at the
   /// leaves: each node is bounded by its value so far (the cuts' floor

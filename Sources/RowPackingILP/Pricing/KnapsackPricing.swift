@@ -54,7 +54,9 @@ struct KnapsackPricing {
   /// large are wasted where a single pattern ends the solve.
   var columnsTableCells = 96_000_000
   /// The fewest types for which other patterns are worth a large dynamic
-  /// programme: the LP's basis needs about one row pattern per type, so
+  /// programme.
+  ///
+  /// The LP's basis needs about one row pattern per type, so
   /// with few types few master solves suffice, and the branch and bound
   /// (microseconds on a few types) is far cheaper than a table of millions
   /// of cells.
@@ -141,9 +143,10 @@ struct KnapsackPricing {
   /// How many coarse grids there are (0 for small capacities).
   var coarseGridCount: Int { coarseUnits.count }
 
-  /// Good patterns from coarse grid `grid` (sizes rounded up, so that they
-  /// fit the true capacity), and the work of their dynamic programme
-  /// (``Work``: its table's cells): the grid's best pattern first, then up
+  /// Good patterns from coarse grid `grid`, and the work of their dynamic programme.
+  ///
+  /// Sizes are rounded up, so that the patterns fit the true capacity; the
+  /// work is the table's cells (``Work``). The grid's best pattern first, then up
   /// to `others` more, one per item type, worth more than ``scale`` on the
   /// grid (see
   /// ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
@@ -162,6 +165,8 @@ struct KnapsackPricing {
     return ([answer.pattern] + answer.others, work)
   }
 
+  /// The best pattern holding each item type, read from one dynamic programme.
+  ///
   /// Patterns that each hold one item type `t` beside the best filling of
   /// the room `capacity - size_t` (read from `table`, which is over
   /// `candidates`): for each type the best pattern holding it whenever that
@@ -244,8 +249,9 @@ struct KnapsackPricing {
     return answer
   }
 
-  /// The best pattern by the searches whose work does not grow with the
-  /// capacity (grid-bounded, then branch and bound), with the dynamic
+  /// The best pattern by searches whose work does not grow with the capacity.
+  ///
+  /// The grid-bounded search, then the branch and bound, with the dynamic
   /// programme of `cells` as the fallback (giving `others` then, as the
   /// table is built anyway); the searches give `others` too, the best
   /// filling each met per last type, as on large capacities those extra

@@ -70,7 +70,9 @@ struct ConsistentNeighbourhoodSearch {
 
   init(types: ItemTypes) { self.types = types }
 
-  /// Whether the search runs before the LP: when the pricing's dynamic
+  /// Whether the search runs before the LP, as pricing would be slow.
+  ///
+  /// It does when the pricing's dynamic
   /// programme would exceed ``KnapsackPricing/fallbackCells`` (capacity x
   /// binary pieces of the demands), so that every pricing is a branch and
   /// bound whose work may explode (capacities of a million units and

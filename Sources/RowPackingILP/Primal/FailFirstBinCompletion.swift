@@ -215,7 +215,9 @@ struct FailFirstBinCompletion {
     func type(of item: Int) -> Int { item >= 0 ? smallType[item] : largeType[-1 - item] }
   }
 
-  /// The completions listed at a node: for each anchor (coded as a row
+  /// The completions listed at a node, per anchor.
+  ///
+  /// For each anchor (coded as a row
   /// item, see ``State/type(of:)``) the fewest items that complete its row,
   /// how many completions of that many were listed, whether they are all
   /// there are, and the completions themselves, `items` small types each,
@@ -405,8 +407,9 @@ struct FailFirstBinCompletion {
       return true
     }
 
-    /// Whether the items left are enough for the rows left: a large
-    /// item's row holds it and at least its fewest completion's items (as
+    /// Whether the items left are enough for the rows left.
+    ///
+    /// A large item's row holds it and at least its fewest completion's items (as
     /// listed in `profiles`, where those were all there were), every other
     /// row at least as many small items as it takes to fill it with the
     /// largest left. The rows' items above those least counts add up to

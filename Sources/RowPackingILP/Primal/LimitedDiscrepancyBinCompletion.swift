@@ -141,11 +141,12 @@ struct LimitedDiscrepancyBinCompletion {
     /// `maxWeight` in all (set by the rows fixed).
     var gapLeft: [Int] = []
     var completionLimit = 64
-    /// The work of a recent node before its children (tables and
-    /// completions; the largest of the last, halved at each node): a node
-    /// starts only when that much time is left before the deadline, so
-    /// that on large instances, where one node takes long, the search
-    /// stops within its time rather than one node after it.
+    /// The cost of a recent node: a node starts only when that much time is left.
+    ///
+    /// A node's tables and completions before its children; the largest
+    /// of the last, halved at each node. On large instances, where one
+    /// node takes long, the search so stops within its time rather than
+    /// one node after it.
     var stepCost: Duration = .zero
     var minimumStepCost: Duration = .zero
     var random: SplitMix64

@@ -12,6 +12,8 @@ import RowPacking
 /// in R. E. Korf, "An improved algorithm for optimal bin packing", IJCAI
 /// 2003).
 extension LimitedDiscrepancyDiving {
+  /// How many exactly full completions each large item of `residual` still has.
+  ///
   /// How many ways each large item of `residual` (a type of size above
   /// half the capacity, with items left) can still be completed to an
   /// exactly full row by the other items left: the subsets of the
@@ -50,8 +52,9 @@ extension LimitedDiscrepancyDiving {
     }
   }
 
-  /// `candidates` with the first `lookahead` of them (by score) ordered
-  /// least constraining first: by how many large items of the residual
+  /// `candidates` with the first `lookahead` of them least constraining first.
+  ///
+  /// Ordered by how many large items of the residual
   /// left after the candidate's row would have no exactly full completion
   /// (fewer first), then by the sum over those items of 1 / completions
   /// (less pressure first), ties kept in score order; the rest after them

@@ -81,12 +81,14 @@ struct LimitedDiscrepancyDiving {
   /// a node; above it the node keeps the LP's order (capacities of a
   /// million units).
   var completionLookaheadWorkLimit = 50_000_000
-  /// Whether a node that has more children to explore (and the root, for
+  /// Whether nodes keep their LP basis for their next child, and skip pricing at L1.
+  ///
+  /// A node that has more children to explore (and the root, for
   /// the restarts) keeps its LP basis, so that its next child's residual
   /// LP starts from it rather than from the basis of the deepest residual
   /// of the subtree before (see
-  /// ``GilmoreGomoryColumnGeneration/restore(_:)``), and whether a
-  /// residual LP that meets L1 is taken without pricing (see
+  /// ``GilmoreGomoryColumnGeneration/restore(_:)``); and a residual LP
+  /// that meets L1 is taken without pricing (see
   /// ``GilmoreGomoryColumnGeneration/solve(until:enough:toConvergence:knownBound:)``).
   var warmStarts = true
   /// The root's basis saved by an earlier search on the same master (its
