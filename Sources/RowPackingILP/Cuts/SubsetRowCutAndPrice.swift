@@ -30,6 +30,10 @@ import RowPacking
 /// M. Jepsen, B. Petersen, S. Spoorendonk and D. Pisinger, Operations
 /// Research 56(2), 2008; L. Wei, Z. Luo, R. Baldacci and A. Lim, INFORMS
 /// Journal on Computing 32(2), 2020.
+///
+/// - Complexity: each round a master solve and an exact pricing
+///   (``SubsetRowCutPricing``, exponential in the cut types in the worst
+///   case), a separation after each convergence; bounded by the deadline.
 final class SubsetRowCutAndPrice {
   let types: ItemTypes
   let problem: GLPKProblem

@@ -34,6 +34,10 @@
 ///
 /// P. C. Gilmore and R. E. Gomory, "A linear programming approach to the
 /// cutting-stock problem", Operations Research 9(6):849-859, 1961.
+///
+/// - Complexity: each round a master LP solve (GLPK's simplex) and an exact
+///   pricing (``KnapsackPricing``, exponential in the worst case); the rounds
+///   are not polynomially bounded, so every solve runs under a deadline.
 final class GilmoreGomoryColumnGeneration {
   let types: ItemTypes
   private(set) var demands: [Int]
