@@ -94,6 +94,8 @@ struct NearFullRowsModel {
     return least
   }
 
+  /// The model's rows: the patterns that waste little and meet every restriction.
+  ///
   /// Every pattern of load in `[C - budget, C]`, of weight at least
   /// `leastWeights[i]` under restriction `i` and of value at least
   /// `leastCutValues[j]` under cut restriction `j`; nil when there are too

@@ -346,8 +346,9 @@ final class GLPKProblem {
     return try lpSolution(result: result, status: status)
   }
 
-  /// The LP solved again by GLPK's simplex method in exact rational
-  /// arithmetic (`glp_exact`), from the current basis: few pivots after a
+  /// The LP solved again in exact rational arithmetic, from the current basis.
+  ///
+  /// GLPK's `glp_exact`: few pivots after a
   /// floating-point optimum, and duals without the floating simplex's
   /// tolerances (rounded to doubles only when read).
   ///
@@ -405,10 +406,11 @@ final class GLPKProblem {
     return (Basis(rows: Array(rows.prefix(rowCount)), columns: Array(columns.prefix(columnCount))), Int(iterations))
   }
 
-  /// Makes `basis` (saved by ``basis()`` on this problem, with the same
-  /// rows and at most as many columns) the starting basis of the next
-  /// solve; columns added since it was saved start non-basic at their
-  /// lower bound. Its basis matrix is the one that was factorised when it
+  /// Makes `basis` the starting basis of the next solve.
+  ///
+  /// The basis is one saved by ``basis()`` on this problem, with the same
+  /// rows and at most as many columns; columns added since it was saved
+  /// start non-basic at their lower bound. Its basis matrix is the one that was factorised when it
   /// was saved (columns never change), so it stays nonsingular.
   ///
   /// - Complexity: O(rows + columns).

@@ -15,8 +15,9 @@ extension GilmoreGomoryColumnGeneration {
     SavedBasis(demands: demands, basis: try problem.basis().basis)
   }
 
-  /// Goes back to a saved basis and its demands, so that the next solve
-  /// starts from it by primal simplex pivots: the basis was optimal for
+  /// Goes back to a saved basis and its demands, for a primal feasible start.
+  ///
+  /// The next solve starts from it by primal simplex pivots: the basis was optimal for
   /// those demands, and the columns added since start non-basic at 0, so
   /// it is primal feasible (only the new columns may price out). Without
   /// it a dive that backtracks re-solves from the basis of its deepest

@@ -323,7 +323,9 @@ final class GilmoreGomoryColumnGeneration {
     return n
   }
 
-  /// Column deletion: when more than ``retireAbove`` x types columns take
+  /// Column deletion: fixes surplus non-basic columns at 0, so that pivots cost less.
+  ///
+  /// When more than ``retireAbove`` x types columns take
   /// part in the master's simplex, the non-basic ones of largest reduced
   /// cost at `duals` (above ``retireReducedCost``) are fixed at 0 until
   /// only half that many take part. GLPK's simplex leaves fixed

@@ -1,8 +1,9 @@
 import RowPacking
 
 extension ConflictKnapsackPricing {
-  /// The value of `row` (merged items, distinct) for item weights and the
-  /// subset-row cuts' weights: `sum_g w_g + sum_c s_c floor(m_c / 2)` with
+  /// The value of `row` for item weights and cut weights, in integer arithmetic.
+  ///
+  /// For merged items, distinct: `sum_g w_g + sum_c s_c floor(m_c / 2)` with
   /// `m_c` the row's items in cut `c` (`cutCounts[g]`: cut and count of
   /// each merged item), in integer arithmetic.
   ///

@@ -39,10 +39,12 @@ struct KnapsackPricing {
   /// The largest table (capacities times binary pieces) solved by dynamic
   /// programming first.
   var dynamicProgrammingCells = 2_000_000
-  /// The largest table solved by dynamic programming when the branch and
-  /// bound needs more than ``branchAndBoundNodes`` (values nearly
-  /// proportional to the sizes, rows of four or more items); beyond it the
-  /// branch and bound goes on until the deadline. Large enough for the
+  /// The largest table solved by dynamic programming when the branch and bound stalls.
+  ///
+  /// Where the branch and bound needs more than ``branchAndBoundNodes``
+  /// (values nearly proportional to the sizes, rows of four or more items)
+  /// and the table is larger, the branch and bound goes on until the
+  /// deadline. Large enough for the
   /// largest exactly-full benchmarks, whose branch and bound can stall for
   /// most of a stage (docs/experiments/).
   static let fallbackCells = 96_000_000
@@ -98,8 +100,10 @@ struct KnapsackPricing {
     var work = 0
   }
 
-  /// Deterministic counts of the pricing's work, in cells of a dynamic
-  /// programme's table (about a nanosecond each): a search node counts as
+  /// Deterministic counts of the pricing's work, so that runs do not depend on the clock.
+  ///
+  /// The unit is a cell of a dynamic programme's table (about a
+  /// nanosecond): a search node counts as
   /// a fixed number of cells, calibrated against measured times
   /// (docs/experiments/). Column
   /// generation weighs its choices by these counts
@@ -317,8 +321,9 @@ struct KnapsackPricing {
       method: method, work: work)
   }
 
-  /// The dynamic programme over the capacities `0...capacity`: the best
-  /// value of every capacity and, per binary chunk, whether it is taken,
+  /// The dynamic programme over the capacities `0...capacity`.
+  ///
+  /// The best value of every capacity and, per binary chunk, whether it is taken,
   /// so that the best filling of any room can be read back
   /// (``pattern(room:)``).
   struct Table {

@@ -272,9 +272,10 @@ struct FailFirstBinCompletion {
     var rows: [[Int]] = []
     let clock = ContinuousClock()
 
-    /// The completions of `k` small items (types, ascending) totalling
-    /// `target`, at most `cap` of them, within `steps` steps of the walk,
-    /// appended to `found` (`k` types each); true when the walk listed
+    /// Lists the completions of `k` small items totalling `target`; true when all are listed.
+    ///
+    /// The completions (types, ascending), at most `cap` of them, within
+    /// `steps` steps of the walk, appended to `found` (`k` types each); true when the walk listed
     /// them all (neither the cap nor the steps ended it). `largest` is the
     /// size of the largest small type left (0 when none is).
     mutating func completions(
@@ -374,6 +375,8 @@ struct FailFirstBinCompletion {
       return false
     }
 
+    /// Lists the completions of large type `l` from its parent's list, where it can.
+    ///
     /// Lists in `profiles` the completions of large type `l` that its
     /// parent's list `inherited` still holds, where that list was all
     /// there were and some are left: with items only taken out, they are

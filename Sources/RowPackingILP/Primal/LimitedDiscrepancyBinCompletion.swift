@@ -195,6 +195,8 @@ struct LimitedDiscrepancyBinCompletion {
       countedDemand = [Int](repeating: 0, count: sizes.count)
     }
 
+    /// Brings the subset counts up to date with the items left.
+    ///
     /// Brings `liveCounts` to the items left (O(C) per item that left or
     /// came back since the last call), and makes sure a bound holds for
     /// them (popping those that no longer do, counting a new one afresh

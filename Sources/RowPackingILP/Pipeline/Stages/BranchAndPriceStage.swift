@@ -42,7 +42,9 @@ struct BranchAndPriceStage: ExactStage {
     }
   }
 
-  /// Whether the items fit in `rows` rows, by the tree over the items of
+  /// Whether the items fit in `rows` rows, by branch-and-price over the items.
+  ///
+  /// The tree is over the items of
   /// positive size (each its own item, so that a branching decision names
   /// two items), started from the best packing's rows and every shift of
   /// the root LP's patterns, until `deadline`. A packing it finds comes back
@@ -91,7 +93,9 @@ struct BranchAndPriceStage: ExactStage {
   /// The most shifts of a pattern (``itemColumns(_:types:first:shifted:)``).
   static let shiftLimit = 12
 
-  /// A type pattern as rows of items: the `k`-th copy of type `t` takes the
+  /// A type pattern as rows of items, spread over the items of each type.
+  ///
+  /// The `k`-th copy of type `t` takes the
   /// type's item `first[t] + (k + shift) mod demand`, for shift 0 alone, or
   /// when `shifted` for every shift below the least common multiple of the
   /// pattern's demands (one when that exceeds ``shiftLimit``). Spread evenly

@@ -15,8 +15,9 @@ import RowPacking
 struct RootLPStage: ExactStage {
   var stage: SolveStage { .rootLP }
 
-  /// Column deletion on large masters, in the root LP alone: when more
-  /// than `factor` columns per type take part in the simplex, the non-basic
+  /// Column deletion on large masters, in the root LP alone.
+  ///
+  /// When more than `factor` columns per type take part in the simplex, the non-basic
   /// ones of largest reduced cost leave it, and come back once the root LP
   /// has ended (each pivot's cost grows with the master's nonzeros).
   struct Options: Sendable {

@@ -99,7 +99,9 @@ struct SubsetRowCutsStage: ExactStage {
     return try cutAndPrice.run(target: target, until: deadline)
   }
 
-  /// Whether the items fit in `rows` rows, decided by the near-full-rows
+  /// Whether the items fit in `rows` rows, by the model that cut-and-price's duals restrict.
+  ///
+  /// The near-full-rows
   /// model restricted by the duals of cut-and-price's masters (a row must
   /// meet them all), with at most `patternLimit` rows (nil: the model's
   /// own limit), until `deadline`.
