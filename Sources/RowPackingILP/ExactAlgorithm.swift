@@ -6,10 +6,12 @@ public enum ExactAlgorithm: String, CaseIterable, Sendable {
   case ilpAssignment = "ilp-assignment"
   /// Valerio de Carvalho's arc-flow model solved by GLPK's branch and bound.
   case ilpArcFlow = "ilp-arcflow"
-  /// The pipeline: bounds and packers, the Gilmore–Gomory LP by column
-  /// generation with LP-driven diving, then a decision of the bound's rows
-  /// (bin completion, a GLPK MIP over near-full rows), and the arc-flow MIP
-  /// as last resort.
+  /// The staged pipeline (``ExactPipeline``): the fewest rows, proven.
+  ///
+  /// Bounds and packers, searches for exactly full rows, the Gilmore–Gomory
+  /// LP by column generation and dives on it, then decisions of the bound's
+  /// rows (the near-full-rows MIP, subset-row cuts, branch-and-price), and
+  /// the arc-flow MIP as last resort.
   case exact = "exact"
 
   /// One line on what the algorithm does, for `packbench list`.

@@ -302,7 +302,9 @@ extension RyanFosterBranchAndPrice {
     return .pruned
   }
 
-  /// The fractional pair to branch on: the largest pair, then the one whose
+  /// The fractional pair to branch on, the same on every run; nil: none.
+  ///
+  /// The largest pair, then the one whose
   /// together-value is nearest 0.5, ties to the first (by merged items: the
   /// dictionary's own order is seeded anew in every process, and the tree
   /// must not differ from run to run). Nil: no fractional pair.

@@ -1,7 +1,8 @@
 import RowPacking
 
-/// Branch-and-price with Ryan–Foster branching: do the items fit in `k`
-/// rows? Column generation on the set-partitioning LP at every node of a
+/// Branch-and-price with Ryan–Foster branching: do the items fit in `k` rows?
+///
+/// Column generation on the set-partitioning LP at every node of a
 /// depth-first tree, until a node's LP gives a packing in `k` rows, every
 /// node is pruned (no packing in `k` rows: the proof that `k + 1` rows are
 /// needed), or the deadline passes.
@@ -31,7 +32,7 @@ import RowPacking
 /// together-value (the sum of `x_p` over the patterns holding both) is
 /// fractional (Ryan and Foster's theorem: a fractional set-partitioning
 /// solution has such a pair): the largest such pair, then the one nearest
-/// 0.5 (largest first decides ANI's trees in far fewer nodes). The two
+/// 0.5 (largest first decides the trees in far fewer nodes). The two
 /// children split the node's packings: those with the pair in one row, and
 /// the others. Without a fractional pair the LP solution is integral, or its
 /// together-relation gives the rows.
@@ -42,7 +43,7 @@ import RowPacking
 /// few rounds a node, valid for every packing and so kept in the one master
 /// for the whole tree; a node's pricing then has the cuts' terms besides its
 /// conflicts, and its bound the cuts' term `sum_c s_c floor(|S_c| / 2)`,
-/// still in integers. Cuts on items lift ANI's LP by less than GLPK's
+/// still in integers. Cuts on items can lift the LP by less than GLPK's
 /// floating duals certify; with ``exactBoundAtRoot`` and
 /// ``exactBoundAtNodes`` a node takes its bound once more from the master
 /// solved in exact rational arithmetic, scaled finer
@@ -91,7 +92,9 @@ final class RyanFosterBranchAndPrice {
   /// prices with the cuts' duals); the cuts, on three items, are global
   /// and stay in the master for the whole tree.
   var cutRoundsPerNode = 0
-  /// Whether a converged node (the root; the others) whose cuts are
+  /// Whether converged nodes (the root; the others) take an exact bound too.
+  ///
+  /// A converged node whose cuts are
   /// exhausted takes its safe bound once more from the master solved in
   /// exact rational arithmetic (`glp_exact` from the optimal basis), its
   /// duals scaled by ``exactScale`` rather than ``KnapsackPricing/scale``
@@ -126,8 +129,7 @@ final class RyanFosterBranchAndPrice {
     /// Time on the clock.
     case time(Duration)
     /// The tree's master solves and pricing counted (``Outcome/work``, in
-    /// the units of ``KnapsackPricing/Work``, about a nanosecond on a
-    /// quiet machine).
+    /// the units of ``KnapsackPricing/Work``, about a nanosecond each).
     case work(Int)
 
     /// This amount past a point of the tree (its time and counted work
@@ -157,7 +159,9 @@ final class RyanFosterBranchAndPrice {
   /// that prove refute large shares within their first nodes (a pruned
   /// child of the root is a half).
   var giveUpRefutedShare = 0.0
-  /// The share refuted below which a tree that refuted enough still gives
+  /// The share refuted below which a stalled tree still gives up (nil: never).
+  ///
+  /// A tree that refuted enough still gives
   /// up when its progress stalls (nil, the default: never): no new mark
   /// of the share refuted (``closedMarks``, each two to sixteen times the
   /// one before) within ``giveUpWithoutPruningAfter`` of the last: a tree
@@ -303,7 +307,7 @@ final class RyanFosterBranchAndPrice {
     /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
     /// 0 (the tree's progress; the give-up rule reads the share).
     var closedTrace: [(share: Double, time: Duration, work: Int)] = []
-    /// The work counted so far (``work(pivots:rows:nonzeros:)`` for the
+    /// The work counted so far (``work(pivots:rows:nonzeros:allNonzeros:)`` for the
     /// master solves, ``pricingNodeWork`` a pricing node): the same on
     /// every run of the same tree.
     var work = 0
@@ -417,11 +421,12 @@ final class RyanFosterBranchAndPrice {
   /// goes on past its give-up: some node pruned, and at least `share`.
   static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
 
-  /// Where (from the tree's start) a tree gives up, `after` being
-  /// ``giveUpWithoutPruningAfter``: the rule of
+  /// Where (from the tree's start) a tree gives up; nil: never.
+  ///
+  /// With `after` being ``giveUpWithoutPruningAfter``: the rule of
   /// ``giveUpTime(after:closed:share:lastMark:stallBelow:)`` in the measure
   /// of `after`, the last mark of its progress reached at `lastMark`'s time
-  /// or counted work; nil: never.
+  /// or counted work.
   ///
   /// - Complexity: O(1).
   static func giveUpPoint(
@@ -437,8 +442,9 @@ final class RyanFosterBranchAndPrice {
     }
   }
 
-  /// When (from the tree's start) a tree gives up, in one measure of its
-  /// effort (``Effort``: a time, or counted work): at `after` unless it
+  /// When (from the tree's start) a tree gives up, in one measure of its effort.
+  ///
+  /// The measure is a time or counted work (``Effort``): at `after` unless it
   /// has refuted enough (``refutedEnough(closed:share:)``); then, while it
   /// has refuted less than `stallBelow` (``giveUpOnStallBelow``), `after`
   /// past the last mark of its progress (``closedMarks``) reached at
@@ -461,8 +467,9 @@ final class RyanFosterBranchAndPrice {
     return 1 << bits
   }
 
-  /// The safe bound at the duals of the current master solved again in
-  /// exact rational arithmetic from its optimal basis (GLPK's `glp_exact`;
+  /// The safe bound at the duals of the master solved again in exact arithmetic.
+  ///
+  /// The master is solved from its optimal basis (GLPK's `glp_exact`;
   /// a numerically exact bound as Baldacci, Coniglio, Cordeau and Furini
   /// 2024 ask for): the merged items' duals and the cuts' scaled by
   /// ``exactScale`` and rounded down, the pricing's exact maximum at those
@@ -470,8 +477,8 @@ final class RyanFosterBranchAndPrice {
   /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``).
   /// Valid for any weights, as the bound at GLPK's floating duals is; the
   /// finer scale and the exact duals keep a rise of the LP above the rows
-  /// of about 1e-9 (ANI 600's item-level cuts) that the floating duals at
-  /// 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
+  /// of about 1e-9 (what item-level cuts can give) that the floating duals
+  /// at 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
   /// solve or the pricing did not end by `deadline`.
   ///
   /// - Complexity: one exact simplex run from the optimal basis (few
@@ -507,9 +514,8 @@ final class RyanFosterBranchAndPrice {
       best = max(best ?? 0, bound)
       // Rows above 1 at the exact duals (the floating column generation
       // stopped at its tolerance): into the master, and solve again, while
-      // the exact LP is still above the rows by the trigger (a bound is at
-      // most the LP: on ANI 600_20000_NR_9, 7.7e-10 above, two more exact
-      // solves took 17 s and proved nothing).
+      // the exact LP is still above the rows by the trigger: a bound is at
+      // most the LP, so exact solves below it cost much and prove nothing.
       guard priced.value > scale, solution.objective > Double(rows) + exactBoundTrigger else { break }
       let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
       guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
@@ -517,11 +523,12 @@ final class RyanFosterBranchAndPrice {
     return (best, objective, solves)
   }
 
-  /// The work counted for a master solve of `pivots` simplex iterations
+  /// The work counted for a master solve of the tree, in the units of ``KnapsackPricing/Work``.
+  ///
+  /// For `pivots` simplex iterations
   /// over `rows` rows (items and cuts) and `nonzeros` nonzeros in the
   /// columns free at the node (items and cuts), `allNonzeros` in the
-  /// master, in the units of ``KnapsackPricing/Work``: column generation's
-  /// count
+  /// master: column generation's count
   /// (``GilmoreGomoryColumnGeneration/masterWork(iterations:rows:nonzeros:)``),
   /// plus the copy of the columns fixed at 0 that GLPK makes at each solve.
   ///
@@ -532,9 +539,8 @@ final class RyanFosterBranchAndPrice {
   }
   /// The work a node of the pricing's search counts per 64 merged items
   /// (``ConflictKnapsackPricing``: its bound walks the items), calibrated
-  /// against its measured time per node beside the master's on ANI 600
-  /// (docs/ARCHITECTURE.md, session 19: 10 us a node of 600 items, while
-  /// the master counted 1.9 units a nanosecond).
+  /// against its measured time per node beside the master's
+  /// (docs/experiments/).
   static let pricingNodeWork = 2_000
 
   /// The rows, when they hold every item of `0..<itemCount` exactly once.

@@ -1,6 +1,8 @@
 import RowPacking
 
-/// Cut-and-price at the root: the Gilmore–Gomory master strengthened by
+/// Cut-and-price at the root: a safe row bound from the LP with subset-row cuts.
+///
+/// The Gilmore–Gomory master strengthened by
 /// subset-row cuts (``SubsetRowCut``), column generation with the cuts'
 /// duals in the pricing (``SubsetRowCutPricing``), rounds of separation
 /// (``SubsetRowCutSeparation``, its exhaustive form before the run says
@@ -28,6 +30,10 @@ import RowPacking
 /// M. Jepsen, B. Petersen, S. Spoorendonk and D. Pisinger, Operations
 /// Research 56(2), 2008; L. Wei, Z. Luo, R. Baldacci and A. Lim, INFORMS
 /// Journal on Computing 32(2), 2020.
+///
+/// - Complexity: each round a master solve and an exact pricing
+///   (``SubsetRowCutPricing``, exponential in the cut types in the worst
+///   case), a separation after each convergence; bounded by the deadline.
 final class SubsetRowCutAndPrice {
   let types: ItemTypes
   let problem: GLPKProblem
@@ -87,7 +93,7 @@ final class SubsetRowCutAndPrice {
 
     /// One line for the verbose log.
     var summary: String {
-      /// Four decimals: ANI's LP moves by less than a hundredth.
+      /// Four decimals: the LP bound can move by less than a hundredth.
       func fixed(_ x: Double) -> String {
         let units = Int((x * 10_000).rounded())
         let decimals = String(units % 10_000)
@@ -115,7 +121,7 @@ final class SubsetRowCutAndPrice {
     // One item of each type alone too: those rows are in no cut (a
     // coefficient floor(1/2) = 0), so that the master stays feasible
     // whatever cuts are added (without them, a cut on a type whose only
-    // row held it twice made the master infeasible).
+    // row holds it twice would make the master infeasible).
     var start: [Pattern] = []
     for t in 0..<types.count {
       start.append([t])
@@ -161,9 +167,11 @@ final class SubsetRowCutAndPrice {
     try problem.addRows(rows)
   }
 
-  /// The row bound `ceil((sum_t w_t d_t + sum_c s_c rhs_c) / maximum)` in
-  /// exact integer arithmetic, for type weights `weights >= 0`, cut weights
-  /// `cutWeights <= 0` and `maximum` the exact largest value of a pattern
+  /// The safe row bound at integer duals, in exact integer arithmetic.
+  ///
+  /// `ceil((sum_t w_t d_t + sum_c s_c rhs_c) / maximum)` for type weights
+  /// `weights >= 0`, cut weights `cutWeights <= 0` and `maximum` the exact
+  /// largest value of a pattern
   /// (``SubsetRowCutPricing/value(of:weights:cuts:cutWeights:)``); 0 when
   /// the maximum or the numerator is not positive, or on overflow.
   ///
@@ -222,9 +230,9 @@ final class SubsetRowCutAndPrice {
     }
     let start = clock.now
     while clock.now < deadline || extends() {
-      // The primal simplex throughout: after cut rows were added, GLPK's
-      // dual simplex met "excessive numerical instability" on ANI masters
-      // (thousands of columns, a degenerate optimum) and took seconds.
+      // The primal simplex throughout: with cut rows on large degenerate
+      // masters GLPK's dual simplex meets numerical instability
+      // (docs/experiments/).
       let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
@@ -277,8 +285,8 @@ final class SubsetRowCutAndPrice {
       var found = SubsetRowCutSeparation.separate(
         patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
       // "No violated cut left" is exact up to ``exhaustiveTypeLimit``
-      // types: every triple is checked before the run says so (0.13 s on
-      // ANI 402_10000_NR_1; cubic in the types).
+      // types: every triple is checked before the run says so (cubic in
+      // the types, hence the limit).
       if found.isEmpty && types.count <= exhaustiveTypeLimit {
         found = SubsetRowCutSeparation.separateExhaustively(
           patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)

@@ -14,8 +14,7 @@ extension SubsetRowCutSeparation {
   /// pattern.
   ///
   /// - Complexity: O(t^3 x p / 64) for `t` types and `p` patterns in the
-  ///   support, plus O(p) for each triple with a repeated type (0.13 s
-  ///   for ANI's 402 items and about 450 patterns, release build).
+  ///   support, plus O(p) for each triple with a repeated type.
   static func separateExhaustively(
     patterns: [Pattern], values: [Double], demands: [Int], existing: Set<SubsetRowCut> = [],
     limit: Int = 50, minimumViolation: Double = 1e-4

@@ -1,7 +1,9 @@
 import RowPacking
 
-/// A subset-row cut on three item types: the rank-1 Chvátal–Gomory cut of
-/// the set-partitioning rows of types `S = {i, j, k}` with multiplier 1/2,
+/// A subset-row cut on three item types, valid for every packing.
+///
+/// The rank-1 Chvátal–Gomory cut of the set-partitioning rows of types
+/// `S = {i, j, k}` with multiplier 1/2,
 ///
 ///     sum_p floor((a_ip + a_jp + a_kp) / 2) x_p  <=  floor((d_i + d_j + d_k) / 2),
 ///
@@ -35,9 +37,10 @@ struct SubsetRowCut: Hashable, Sendable {
   }
 }
 
-/// Separation of violated subset-row cuts (``SubsetRowCut``) from a
-/// fractional solution of the Gilmore–Gomory master: the triples of item
-/// types whose cut the solution violates most, most violated first.
+/// Finds the subset-row cuts that a fractional master solution violates most.
+///
+/// The triples of item types whose cut (``SubsetRowCut``) a fractional
+/// solution of the Gilmore–Gomory master violates most, most violated first.
 ///
 /// A triple's left side counts only rows that hold at least two items of
 /// it, so only triples of types that share rows of the solution can be

@@ -1,5 +1,6 @@
-/// Whether the items fit in a given number of rows, decided by bin
-/// completion with a waste budget: a depth-first branch and bound that
+/// Decides whether the items fit in a given number of rows, by bin completion.
+///
+/// Bin completion with a waste budget: a depth-first branch and bound that
 /// fills one row at a time, each row holding the largest item left and one
 /// of its feasible completions (subsets of the other items that fit),
 /// fullest first.

@@ -1,16 +1,18 @@
 import RowPacking
 
 extension NearFullRowsModel {
+  /// How many rows the model has without dual restrictions, up to `cap`.
+  ///
   /// The rows of load in `[C - budget, C]` (non-empty, each type at most
-  /// its demand): the model's rows without dual restrictions, counted by
+  /// its demand), counted by
   /// a dynamic programme over loads, each count capped at `cap` (so that
   /// the answer is `min(rows, cap)`, exact below the cap); nil when the
   /// count would take more than `workLimit` additions.
   ///
   /// Where the enumeration (``patterns(budget:leastWeights:leastCutValues:until:)``)
   /// would pass ``patternLimit``, it finds that out only after visiting
-  /// more than that many rows; on AI instances of 600-1002 items, whose
-  /// rows must be exactly full, that took 2-5 s to say "unknown".
+  /// more than that many rows, seconds where the rows must be exactly
+  /// full (docs/experiments/); the count says so first.
   /// The count is the classical counting knapsack recurrence
   /// `N_t(c) = sum_{k <= min(d_t, c / s_t)} N_{t-1}(c - k s_t)`, in place
   /// over decreasing loads, with saturating additions (no subtraction, so

@@ -1,6 +1,7 @@
 extension NearFullRowsModel {
-  /// An upper bound on the weight that the types `t..<m` can add to a row
-  /// with `room` left (a bounded knapsack over the suffix of the types),
+  /// An upper bound on the weight the types `t..<m` can add to a row with `room` left.
+  ///
+  /// A bounded knapsack over the suffix of the types, read
   /// from a table of dynamic programming over rooms: exact when the table
   /// over every room is small enough; else over a grid, sizes and room
   /// rounded down to multiples of a step (a set of items that fits the
@@ -16,17 +17,16 @@ extension NearFullRowsModel {
   ///
   /// The enumeration of restricted rows keeps a branch only while this bound
   /// can still reach the least weight; with a tight table only the rows
-  /// near the best knapsack fill are ever visited (Dantzig's bound, on ANI
-  /// instances with n = 402, let the enumeration run for 25 s).
+  /// near the best knapsack fill are ever visited, where Dantzig's looser
+  /// bound lets the enumeration run far longer (docs/experiments/).
   ///
   /// - Complexity: the table O(*m* x *C* / step x *d*) time and at most
   ///   ``tableLimit`` entries, then O(1) per query; else O(*m*) per query.
   struct WeightBound {
     /// The most entries a table may have (the near-full-rows model shares
     /// this among its restrictions: 256 MB in all). Finer grids prune far
-    /// more: on ANI 402_10000_NR_11, 6 to 18 restrictions were found to
-    /// leave too many rows in 0.3-0.6 s each, where a quarter of this took
-    /// 2.7-12 s.
+    /// more, so a restriction that leaves too many rows is found out
+    /// several times sooner than with a quarter of this (docs/experiments/).
     static let tableLimit = 32_000_000
 
     private let sizes: [Int]

@@ -1,5 +1,7 @@
-/// Whether the items fit in K rows, decided by an integer programme over
-/// the only rows such a packing can use: rows that waste at most the
+/// Decides whether the items fit in K rows by a MIP over the rows that waste little.
+///
+/// The integer programme is over the only rows such a packing can use:
+/// rows that waste at most the
 /// budget `K x C - S` (S the total size), since the waste of all rows
 /// together is at most that. The set-partitioning model
 ///
@@ -52,10 +54,9 @@ struct NearFullRowsModel {
   /// The most patterns for which GLPK's branch and bound also separates
   /// clique cuts. On a set-partitioning model whose LP sits just below
   /// the rows asked for, they close the last fraction of a row that
-  /// branching alone does not (measured: an ANI instance with n = 201
-  /// proven in 9 s, not in 30 s without). Their conflict graph takes
-  /// about 1.1 GB at 35 000 columns and runs out of memory at 98 000
-  /// (under the harness's 4 GiB limit), hence the cap.
+  /// branching alone does not. Their conflict graph's memory grows with
+  /// the columns past the harness's 4 GiB limit on larger models, hence
+  /// the cap (docs/experiments/).
   var cliqueCutLimit = 40_000
   /// The largest exact table of the weight bound (``WeightBound``).
   var weightTableLimit = WeightBound.tableLimit
@@ -93,6 +94,8 @@ struct NearFullRowsModel {
     return least
   }
 
+  /// The model's rows: the patterns that waste little and meet every restriction.
+  ///
   /// Every pattern of load in `[C - budget, C]`, of weight at least
   /// `leastWeights[i]` under restriction `i` and of value at least
   /// `leastCutValues[j]` under cut restriction `j`; nil when there are too
@@ -230,7 +233,9 @@ struct NearFullRowsModel {
 }
 
 extension NearFullRowsModel {
-  /// A row pattern's column in a set-partitioning model over the item
+  /// A row pattern's column in a set-partitioning model, and its most uses.
+  ///
+  /// The model is over the item
   /// types (one row per type with its demand, then one row for the row
   /// count, index `types.count`): its count of each type, 1 in the row
   /// count's row, and the most times a packing can use it (the least

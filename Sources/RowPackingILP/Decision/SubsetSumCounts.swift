@@ -1,6 +1,7 @@
-/// How many subsets of a multiset of item sizes make each total 0...capacity,
-/// modulo 2^64, kept up to date as items come and go: adding an item of
-/// size s is `c[x] += c[x - s]` (downwards), removing one is its inverse,
+/// Subset-sum counts of a multiset of sizes, updated in O(C) as items come and go.
+///
+/// How many subsets make each total 0...capacity, modulo 2^64: adding an
+/// item of size s is `c[x] += c[x - s]` (downwards), removing one is its inverse,
 /// `c[x] -= c[x - s]` (upwards), so a change costs O(C) where counting
 /// afresh costs O(*n* x C).
 ///

@@ -138,7 +138,7 @@ let arcFlowArcLimit = 2_000_000
 /// `ilp-arcflow`: the arc-flow model by GLPK alone (LP relaxation, then
 /// branch and bound, no incumbent given) within the time limit. When GLPK
 /// finds no integer solution in time, the best packer's packing is returned
-/// (stage heuristic).
+/// (stage `.heuristic`).
 func solveArcFlowModel(_ setup: SolveSetup, verbose: Bool) -> PackingResult {
   let best = setup.bestHeuristic
   let bound = setup.simpleBound

@@ -1,5 +1,7 @@
 import RowPacking
 
+/// The assignment model by GLPK alone: the baseline formulation.
+///
 /// The assignment model of bin packing (Kantorovich, 1960; Martello and
 /// Toth, 1990), with the number of rows bounded by the best heuristic and
 /// symmetry broken:

@@ -1,12 +1,13 @@
 import RowPacking
 
-/// Solves a formulation's model by GLPK alone (LP relaxation, then branch
-/// and bound, no incumbent given) within the setup's time left, and turns
-/// GLPK's answer into a result: its bound raises `bound` (source MIP), and
-/// its packing, decoded from the column values, replaces `best` when it
-/// uses no more rows (stage `mipStage`). When GLPK finds no integer solution
-/// in time, `best` is returned (stage heuristic); a GLPK error becomes the
-/// result's error with `best` kept.
+/// Runs a formulation's model by GLPK alone and turns its answer into a result.
+///
+/// GLPK solves the model alone (LP relaxation, then branch and bound, no
+/// incumbent given) within the setup's time left: its bound raises `bound`
+/// (source MIP), and its packing, decoded from the column values, replaces
+/// `best` when it uses no more rows (stage `mipStage`). When GLPK finds no
+/// integer solution in time, `best` is returned (stage `.heuristic`); a
+/// GLPK error becomes the result's error with `best` kept.
 ///
 /// Shared by `ilp-assignment` and `ilp-arcflow`, which differ only in the
 /// model and in how a solution's values become rows.

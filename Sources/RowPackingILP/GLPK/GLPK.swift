@@ -316,11 +316,11 @@ final class GLPKProblem {
   ///     given, else its default 1e-7.
   ///
   /// When the simplex stops on its basis (invalid, singular or
-  /// ill-conditioned, or a failure after numerical trouble: GLPK could
-  /// not factorise the basis the dual simplex left in a dive's residual
-  /// LP on AI 600_20000_DI_31), it starts once more from the standard
-  /// basis by the primal simplex, within the same time limit; a second
-  /// failure is thrown.
+  /// ill-conditioned, or a failure after numerical trouble, as when the
+  /// dual simplex leaves a basis GLPK cannot factorise), it starts once
+  /// more from the standard basis by the primal simplex, within the same
+  /// time limit, as a solve should not fail for its starting basis; a
+  /// second failure is thrown.
   func solveLP(
     timeLimit: Duration, dual: Bool = false, dualTolerance: Double? = nil, primalTolerance: Double? = nil
   ) throws(GLPKError) -> ProgramSolution {
@@ -346,8 +346,9 @@ final class GLPKProblem {
     return try lpSolution(result: result, status: status)
   }
 
-  /// The LP solved again by GLPK's simplex method in exact rational
-  /// arithmetic (`glp_exact`), from the current basis: few pivots after a
+  /// The LP solved again in exact rational arithmetic, from the current basis.
+  ///
+  /// GLPK's `glp_exact`: few pivots after a
   /// floating-point optimum, and duals without the floating simplex's
   /// tolerances (rounded to doubles only when read).
   ///
@@ -405,10 +406,11 @@ final class GLPKProblem {
     return (Basis(rows: Array(rows.prefix(rowCount)), columns: Array(columns.prefix(columnCount))), Int(iterations))
   }
 
-  /// Makes `basis` (saved by ``basis()`` on this problem, with the same
-  /// rows and at most as many columns) the starting basis of the next
-  /// solve; columns added since it was saved start non-basic at their
-  /// lower bound. Its basis matrix is the one that was factorised when it
+  /// Makes `basis` the starting basis of the next solve.
+  ///
+  /// The basis is one saved by ``basis()`` on this problem, with the same
+  /// rows and at most as many columns; columns added since it was saved
+  /// start non-basic at their lower bound. Its basis matrix is the one that was factorised when it
   /// was saved (columns never change), so it stays nonsingular.
   ///
   /// - Complexity: O(rows + columns).

@@ -1,6 +1,8 @@
 import RowPacking
 
 extension GilmoreGomoryColumnGeneration {
+  /// Dual restrictions of the near-full rows, from several optimal dual vertices.
+  ///
   /// Integer weights from the LP's optimal duals at several vertices of the
   /// optimal dual face, and from their mean, each with its exact pricing
   /// maximum: the restrictions of ``NearFullRowsModel`` to rows whose

@@ -15,14 +15,14 @@ extension GilmoreGomoryColumnGeneration {
     SavedBasis(demands: demands, basis: try problem.basis().basis)
   }
 
-  /// Goes back to a saved basis and its demands, so that the next solve
-  /// starts from it by primal simplex pivots: the basis was optimal for
+  /// Goes back to a saved basis and its demands, for a primal feasible start.
+  ///
+  /// The next solve starts from it by primal simplex pivots: the basis was optimal for
   /// those demands, and the columns added since start non-basic at 0, so
   /// it is primal feasible (only the new columns may price out). Without
   /// it a dive that backtracks re-solves from the basis of its deepest
-  /// residual: on AI 600_20000_DI_1 each restart of a dive took 3 000 to
-  /// 11 000 dual simplex pivots (over a thousand rows primal infeasible),
-  /// more than the whole dive before it.
+  /// residual, far from primal feasible, in more pivots than the whole
+  /// dive before it took (docs/experiments/).
   ///
   /// - Complexity: O(types + columns), and the next solve factorises the basis.
   func restore(_ saved: SavedBasis) throws(GLPKError) {

@@ -17,10 +17,10 @@ extension GilmoreGomoryColumnGeneration {
   /// row holding each item type comes from the same table at almost no
   /// cost; where it is the branch and bound (no table: capacities of a
   /// million units), the best row it met per last type; those that price
-  /// out for the master's duals enter together. Bin packing's LP needs about one basic row pattern per item
-  /// type; with one column a round, AI and ANI (n = 600: about 520 types)
-  /// took thousands of master solves, with 30 a round a few hundred
-  /// (the master solves get longer, far less than the count falls).
+  /// out for the master's duals enter together. Bin packing's LP needs
+  /// about one basic row pattern per item type, so with hundreds of types
+  /// one column a round costs thousands of master solves; several a round
+  /// make each solve longer by far less than they cut the count.
   ///
   /// The bound is safe: pricing runs on the duals scaled to integers and
   /// rounded down (``KnapsackPricing/weights(duals:)``), its maximum is
@@ -40,9 +40,9 @@ extension GilmoreGomoryColumnGeneration {
   ///     it, the bound's ceiling is settled and no pricing is needed
   ///     (unless `toConvergence`); where the items fill the bound's rows
   ///     exactly (L1 = total size / capacity), the master is then optimal
-  ///     for the full LP. A dive's residual on AI, whose rows must be
-  ///     exactly full, meets L1 at most nodes, where an exact pricing took
-  ///     about 5 ms (600 items, capacity 20 000).
+  ///     for the full LP. A dive's residual whose rows must be exactly
+  ///     full meets L1 at most nodes, and each pricing saved is a whole
+  ///     knapsack over the capacity.
   func solve(
     until deadline: ContinuousClock.Instant, enough: Int = .max, toConvergence: Bool = false,
     knownBound: Int = 0

@@ -1,6 +1,7 @@
 extension GilmoreGomoryColumnGeneration {
-  /// What column generation did so far, for the `--verbose` log: master
-  /// solves and their time, pricing time, the pricings by kind
+  /// What column generation did so far, for the `--verbose` log.
+  ///
+  /// Master solves and their time, pricing time, the pricings by kind
   /// (``Statistics``) and how the master's objective and the best Farley
   /// bound went, about once a second.
   ///

@@ -34,6 +34,10 @@
 ///
 /// P. C. Gilmore and R. E. Gomory, "A linear programming approach to the
 /// cutting-stock problem", Operations Research 9(6):849-859, 1961.
+///
+/// - Complexity: each round a master LP solve (GLPK's simplex) and an exact
+///   pricing (``KnapsackPricing``, exponential in the worst case); the rounds
+///   are not polynomially bounded, so every solve runs under a deadline.
 final class GilmoreGomoryColumnGeneration {
   let types: ItemTypes
   private(set) var demands: [Int]
@@ -58,7 +62,7 @@ final class GilmoreGomoryColumnGeneration {
   var simplexTolerance: Double? = nil
   /// The master's duals (clamped at 0) at the last LP solve.
   var lastDuals: [Double] = []
-  /// The best row bound of the latest ``solve(until:enough:)`` so far, for
+  /// The best row bound of the latest ``solve(until:enough:toConvergence:knownBound:)`` so far, for
   /// its demands: Farley's in integer arithmetic, a proof even when that
   /// solve stopped at its deadline.
   var lastRowBound = 0
@@ -70,7 +74,7 @@ final class GilmoreGomoryColumnGeneration {
   var statistics = Statistics()
 
   /// Counts and times of the work of column generation, summed over every
-  /// ``solve(until:enough:toConvergence:)`` (the `--verbose` log shows
+  /// ``solve(until:enough:toConvergence:knownBound:)`` (the `--verbose` log shows
   /// them after the root LP).
   struct Statistics {
     /// Exact pricings by the search that settled them
@@ -114,8 +118,9 @@ final class GilmoreGomoryColumnGeneration {
   /// Exact pricings so far where both ways were open.
   var weighedPricings = 0
 
-  /// The recent cost of a way of pricing per column that prices out: the
-  /// pricings and the master solves their columns force, in counted work
+  /// The recent cost of a way of pricing per column that prices out.
+  ///
+  /// The pricings and the master solves their columns force, in counted work
   /// (``KnapsackPricing/Work``, ``masterWork(iterations:rows:nonzeros:)``),
   /// over the columns, each earlier pricing counting half as much as the
   /// next. A pricing whose columns are not needed (the bound is reached)
@@ -141,17 +146,18 @@ final class GilmoreGomoryColumnGeneration {
     }
   }
 
-  /// Whether exact pricing takes the large table for several columns
-  /// (``KnapsackPricing/columnsTableCells``) where the single-pattern
-  /// searches are open too: the way of lower cost per column that prices
+  /// Whether exact pricing takes the large table for several columns.
+  ///
+  /// Where the table is open (``KnapsackPricing/columnsTableCells``) and
+  /// the single-pattern searches too: the way of lower cost per column that prices
   /// out, each way's cost being its pricing and the master solve that its
   /// columns force (``ColumnCost``). A table of tens of millions of cells
   /// gives up to ``columnsPerPricing`` columns for one master solve; the
   /// grid-bounded search or branch and bound gives one, often in a
   /// millisecond, but each column costs a master solve. Which is cheaper
-  /// depends on the instance: on generated tag clouds (capacity 400000,
-  /// 40 to 80 million cells, small masters) the single pattern, on AI and
-  /// ANI (masters of hundreds of rows) the table. The single way is
+  /// depends on the instance: with large capacities and small masters (tag
+  /// clouds) the single pattern, with masters of hundreds of rows the
+  /// table (docs/experiments/). The single way is
   /// taken first, the table tried once exact pricing has gone on for
   /// ``probeTableAfter`` columns, then the cheaper taken and the other
   /// tried again every ``reprobeEvery``-th time, since the costs move as
@@ -177,8 +183,9 @@ final class GilmoreGomoryColumnGeneration {
   }
   /// How often the way of exact pricing not preferred is tried again.
   static let reprobeEvery = 32
-  /// The columns the single pattern enters before the table is first
-  /// tried: a table pays back its tens of milliseconds only over many
+  /// The columns the single pattern enters before the table is first tried.
+  ///
+  /// A table pays back its tens of milliseconds only over many
   /// rounds that go on, and where exact pricing mostly ends a solve (tag
   /// clouds: coarse grids give the columns, exact pricing the bound), it
   /// is never built.
@@ -196,22 +203,20 @@ final class GilmoreGomoryColumnGeneration {
     }
   }
 
-  /// The work counted for a master solve of `iterations` simplex
-  /// iterations over `rows` rows and `nonzeros` nonzeros in the columns
-  /// that take part, in the units of ``KnapsackPricing/Work`` (about a
+  /// The work counted for a master solve, in the units of ``KnapsackPricing/Work``.
+  ///
+  /// For `iterations` simplex iterations over `rows` rows and `nonzeros`
+  /// nonzeros in the columns that take part (a unit is about a
   /// nanosecond): GLPK copies the problem into its working form at every
   /// solve and factorises the basis (per nonzero and per row), and each
   /// iteration computes a row of the simplex table over the non-basic
   /// columns and updates the basis factors (per nonzero and per row).
-  /// Calibrated against GLPK's measured solve times (release; AI and ANI
-  /// 600, GI 500, Scholl_3, scaled to the pricing's cells, about 0.85 ns
-  /// a cell on a quiet machine): a pivot took about as long on GI
-  /// csBB500_5 (500 rows, 12 000 nonzeros a solve) as on ANI 600_20000
-  /// (520 rows, 21 000), so the rows weigh as much as the nonzeros; with
-  /// the nonzeros alone the coarse grids' columns (each a master solve)
-  /// looked cheap on GI, and its root LP took 215 master solves instead
-  /// of 83. A pivot is still overcounted up to twice on small masters
-  /// (GI csAA500_1: 60 us against 105), where it weighs little.
+  /// Calibrated against GLPK's measured solve times, scaled to the
+  /// pricing's cells (docs/experiments/): the rows weigh as much as the
+  /// nonzeros, since with the nonzeros alone the coarse grids' columns
+  /// (each a master solve) looked cheap on masters of few nonzeros a row
+  /// and cost far more master solves. A pivot is still overcounted up to
+  /// twice on small masters, where it weighs little.
   ///
   /// - Complexity: O(1).
   static func masterWork(iterations: Int, rows: Int, nonzeros: Int) -> Int {
@@ -318,7 +323,9 @@ final class GilmoreGomoryColumnGeneration {
     return n
   }
 
-  /// Column deletion: when more than ``retireAbove`` x types columns take
+  /// Column deletion: fixes surplus non-basic columns at 0, so that pivots cost less.
+  ///
+  /// When more than ``retireAbove`` x types columns take
   /// part in the master's simplex, the non-basic ones of largest reduced
   /// cost at `duals` (above ``retireReducedCost``) are fixed at 0 until
   /// only half that many take part. GLPK's simplex leaves fixed
@@ -348,9 +355,10 @@ final class GilmoreGomoryColumnGeneration {
     try problem.setColumnBounds(changes)
   }
 
-  /// Puts every retired column back into the master's simplex (free
-  /// again where it fits the demands) and stops column deletion
-  /// (``retireAbove`` nil): what the pipeline does once the root LP of a
+  /// Puts every retired column back into the master's simplex, ending column deletion.
+  ///
+  /// A column is free again where it fits the demands, and ``retireAbove``
+  /// is nil: what the pipeline does once the root LP of a
   /// large master has ended, so that the dives and later stages see every
   /// pattern, as without deletion. A retired column is non-basic at 0, so
   /// the basis and the solution stay; where the root LP converged, pricing
@@ -418,8 +426,9 @@ final class GilmoreGomoryColumnGeneration {
     Self.farley(weights: weights, demands: demands, value: value)
   }
 
-  /// Farley's bound for integer `weights` whose best pattern is worth
-  /// `value`: the rows `ceil(sum(d_t w_t) / value)` in exact integer
+  /// Farley's bound for integer `weights` whose best pattern is worth `value`.
+  ///
+  /// The rows `ceil(sum(d_t w_t) / value)` in exact integer
   /// arithmetic (0 when the value is 0 or the sum overflows), and the
   /// fraction as a `Double` (only to compare dual points: near 2^53 and
   /// beyond, its rounding can put it above the next integer).

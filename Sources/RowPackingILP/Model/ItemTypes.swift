@@ -7,9 +7,10 @@ import RowPacking
 /// largest first: the path of the row in the arc-flow graph.
 typealias Pattern = [Int]
 
-/// The items of an instance grouped by size: the cutting-stock view of bin
-/// packing (Gilmore and Gomory, 1961), with item types numbered by
-/// decreasing size and the demand of each type.
+/// The items grouped by size: item types, their demands and their items.
+///
+/// The cutting-stock view of bin packing (Gilmore and Gomory, 1961), with
+/// item types numbered by decreasing size and the demand of each type.
 ///
 /// Items of size zero are set aside: they go into the first row.
 struct ItemTypes: Sendable {

@@ -1,5 +1,7 @@
 import RowPacking
 
+/// Balanced rows as a MIP, an independent check of the core's search on small cases.
+///
 /// Balanced rows as a mixed-integer programme for GLPK: items into a fixed
 /// number of rows `k` (the fewest, found beforehand), every row non-empty,
 /// the empty space of each row as a variable, and the evenness minimised:
@@ -106,6 +108,8 @@ public struct BalancedRowsModel: Sendable {
   }
 }
 
+/// The least capacity at which `rows` rows hold every item, as a MIP for checks.
+///
 /// The least row capacity at which `rows` rows hold every item: the
 /// breakpoint of the exact rows-for-every-width step function, as a MIP
 /// (makespan minimisation, P||Cmax):

@@ -1,5 +1,7 @@
 import RowPacking
 
+/// The row limit with a "+k more" chip as a MIP, to check the core's search.
+///
 /// At most N rows with a "+k more" chip as a mixed-integer programme for
 /// GLPK, to check ``limitRows(_:maxRows:chipWidth:priorities:keepingOrder:budget:resolution:)``
 /// on small cases. With `n` items of sizes `s_i` and values `v_i`, chip

@@ -16,6 +16,9 @@ import RowPacking
 /// For fractional widths the bound is computed on the bound sizes (a second
 /// column generation when they differ from the packing sizes). Every stage
 /// runs under the one deadline.
+///
+/// - Complexity: exponential in the worst case (deciding the rows is
+///   NP-hard); the deadline bounds every stage.
 struct ExactPipeline {
   let setup: SolveSetup
   let verbose: Bool

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// What every exact solve starts from: the scaled instance, the clock and
-/// deadline, the simple lower bound (L1, L2) and the best packing of the
-/// core's packers.
+/// The start of every exact solve: instance, deadline, simple bound, packers' best.
+///
+/// The scaled instance, the clock and deadline, the simple lower bound
+/// (L1, L2) and the best packing of the core's packers.
 struct SolveSetup {
   let instance: Instance
   let scaled: ScaledInstance
@@ -32,8 +33,8 @@ struct SolveSetup {
 
   /// The most machine-word operations knapsack rows may need (rows x items
   /// x capacity / 64): about a second. It has no deadline of its own, and on
-  /// large capacities (GI, 1.5 million units and 2500 items: 25 s) it would
-  /// take the whole time limit before the first stage.
+  /// capacities of a million units and thousands of items it would take
+  /// the whole time limit before the first stage.
   static let knapsackRowsWorkLimit = 2_000_000_000
 
   /// Whether knapsack rows is run: its capacity is accepted and its work

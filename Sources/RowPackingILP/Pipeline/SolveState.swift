@@ -1,8 +1,10 @@
 import RowPacking
 
-/// What the stages of one exact solve share: the best packing, the lower
-/// bound, the stage that last improved either, and what earlier stages
-/// leave for later ones (the root LP's master, its dual restrictions).
+/// What the stages of one exact solve share: best packing, bound, and their sources.
+///
+/// Besides the best packing, the lower bound and the stage that last
+/// improved either, what earlier stages leave for later ones (the root
+/// LP's master, its dual restrictions).
 ///
 /// Every packing enters through ``offer(_:by:)``, which verifies it
 /// independently before it can replace the best one.

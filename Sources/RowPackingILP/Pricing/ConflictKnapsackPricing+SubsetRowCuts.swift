@@ -1,8 +1,9 @@
 import RowPacking
 
 extension ConflictKnapsackPricing {
-  /// The value of `row` (merged items, distinct) for item weights and the
-  /// subset-row cuts' weights: `sum_g w_g + sum_c s_c floor(m_c / 2)` with
+  /// The value of `row` for item weights and cut weights, in integer arithmetic.
+  ///
+  /// For merged items, distinct: `sum_g w_g + sum_c s_c floor(m_c / 2)` with
   /// `m_c` the row's items in cut `c` (`cutCounts[g]`: cut and count of
   /// each merged item), in integer arithmetic.
   ///
@@ -18,8 +19,9 @@ extension ConflictKnapsackPricing {
     return value
   }
 
-  /// The row of largest value with subset-row cuts (exact), or `nil` when
-  /// `deadline` passed first: the knapsack with conflicts of
+  /// The row of largest value with subset-row cuts (exact), nil past `deadline`.
+  ///
+  /// The knapsack with conflicts of
   /// ``best(weights:threshold:others:until:)`` whose objective has, besides,
   /// one term `s_c floor(m_c / 2)` per cut of weight `s_c <= 0` (the
   /// branch-and-price-and-cut pricing of Wei, Luo, Baldacci and Lim, 2020,

@@ -1,7 +1,8 @@
 import RowPacking
 
-/// The pricing problem of branch-and-price with Ryan–Foster branching: a
-/// 0-1 knapsack with conflicts,
+/// Exact pricing at a branch-and-price node: a 0-1 knapsack with conflicts.
+///
+/// The pricing problem of branch-and-price with Ryan–Foster branching:
 ///
 ///     maximise sum_g w_g a_g  s.t.  sum_g size_g a_g <= C,  a_g + a_h <= 1 for each conflict {g, h},  a_g in {0, 1},
 ///
@@ -102,7 +103,9 @@ struct ConflictKnapsackPricing {
       threshold: threshold, others: others, until: deadline)
   }
 
-  /// The depth-first branch and bound over the `special` items (those in
+  /// The exact search over the items in a conflict or a cut, bounded by knapsack tables.
+  ///
+  /// A depth-first branch and bound over the `special` items (those in
   /// a conflict, and with subset-row cuts those in a cut of negative
   /// weight), in their order, the other items' knapsack `restTable` at the
   /// leaves: each node is bounded by its value so far (the cuts' floor

@@ -1,7 +1,9 @@
 import RowPacking
 
-/// The pricing problem of Gilmore–Gomory column generation: the row
-/// pattern of largest total weight, a bounded knapsack problem
+/// Exact pricing for column generation: the row pattern of largest weight.
+///
+/// The pricing problem of Gilmore–Gomory column generation, a bounded
+/// knapsack problem
 ///
 ///     maximise sum(weight_t a_t)  s.t.  sum(size_t a_t) <= C,  0 <= a_t <= bound_t, integer,
 ///
@@ -14,7 +16,7 @@ import RowPacking
 /// core's branch and bound bounded by a dynamic programme over sizes
 /// rounded down to a grid of about a thousand cells (``KnapsackGridBound``,
 /// exact when its search ends within ``gridBoundNodes``: on rows of a few
-/// large items, as Scholl_3's, it settles what the linear bound cannot),
+/// large items it settles what the linear bound cannot),
 /// then by the depth-first branch and bound of the core
 /// (``KnapsackBranchAndBound``: Horowitz and Sahni, 1974; Martello and
 /// Toth, *Knapsack Problems*, 1990, ch. 3), whose work does not grow with
@@ -37,24 +39,26 @@ struct KnapsackPricing {
   /// The largest table (capacities times binary pieces) solved by dynamic
   /// programming first.
   var dynamicProgrammingCells = 2_000_000
-  /// The largest table solved by dynamic programming when the branch and
-  /// bound needs more than ``branchAndBoundNodes`` (values nearly
-  /// proportional to the sizes, rows of four or more items: Scholl_3,
-  /// capacity 100000): about 0.1 s and 12 MB. Beyond it the branch and bound
-  /// goes on until the deadline (at 64 million cells, AI's n = 1002, 917
-  /// types and capacity 66816, fell just beyond, and its first pricing
-  /// took the branch and bound 28 s).
+  /// The largest table solved by dynamic programming when the branch and bound stalls.
+  ///
+  /// Where the branch and bound needs more than ``branchAndBoundNodes``
+  /// (values nearly proportional to the sizes, rows of four or more items)
+  /// and the table is larger, the branch and bound goes on until the
+  /// deadline. Large enough for the
+  /// largest exactly-full benchmarks, whose branch and bound can stall for
+  /// most of a stage (docs/experiments/).
   static let fallbackCells = 96_000_000
   /// The largest table open to dynamic programming first when other
   /// patterns are asked for (the programme gives them, the branch and
-  /// bound does not) and at least ``columnsMinimumTypes`` types take part:
-  /// AI and ANI up to n = 1002 (about 67 million cells). Whether it is
-  /// taken is the caller's choice (`columnsTable` in
-  /// ``best(weights:bounds:until:others:columnsTable:)``): on tag clouds
-  /// at 1000 units per point such tables are 40-80 million cells.
+  /// bound does not) and at least ``columnsMinimumTypes`` types take part.
+  /// Whether it is taken is the caller's choice (`columnsTable` in
+  /// ``best(weights:bounds:until:others:columnsTable:)``), as tables this
+  /// large are wasted where a single pattern ends the solve.
   var columnsTableCells = 96_000_000
   /// The fewest types for which other patterns are worth a large dynamic
-  /// programme: the LP's basis needs about one row pattern per type, so
+  /// programme.
+  ///
+  /// The LP's basis needs about one row pattern per type, so
   /// with few types few master solves suffice, and the branch and bound
   /// (microseconds on a few types) is far cheaper than a table of millions
   /// of cells.
@@ -96,10 +100,12 @@ struct KnapsackPricing {
     var work = 0
   }
 
-  /// Deterministic counts of the pricing's work, in cells of a dynamic
-  /// programme's table (about a nanosecond each in release builds): a
-  /// search node counts as a fixed number of cells, calibrated against
-  /// measured times (release, AI/ANI 600, GI 500, Scholl_3). Column
+  /// Deterministic counts of the pricing's work, so that runs do not depend on the clock.
+  ///
+  /// The unit is a cell of a dynamic programme's table (about a
+  /// nanosecond): a search node counts as
+  /// a fixed number of cells, calibrated against measured times
+  /// (docs/experiments/). Column
   /// generation weighs its choices by these counts
   /// (``GilmoreGomoryColumnGeneration``), so that the same instance gives
   /// the same columns on every run.
@@ -141,9 +147,10 @@ struct KnapsackPricing {
   /// How many coarse grids there are (0 for small capacities).
   var coarseGridCount: Int { coarseUnits.count }
 
-  /// Good patterns from coarse grid `grid` (sizes rounded up, so that they
-  /// fit the true capacity), and the work of their dynamic programme
-  /// (``Work``: its table's cells): the grid's best pattern first, then up
+  /// Good patterns from coarse grid `grid`, and the work of their dynamic programme.
+  ///
+  /// Sizes are rounded up, so that the patterns fit the true capacity; the
+  /// work is the table's cells (``Work``). The grid's best pattern first, then up
   /// to `others` more, one per item type, worth more than ``scale`` on the
   /// grid (see
   /// ``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``).
@@ -162,6 +169,8 @@ struct KnapsackPricing {
     return ([answer.pattern] + answer.others, work)
   }
 
+  /// The best pattern holding each item type, read from one dynamic programme.
+  ///
   /// Patterns that each hold one item type `t` beside the best filling of
   /// the room `capacity - size_t` (read from `table`, which is over
   /// `candidates`): for each type the best pattern holding it whenever that
@@ -244,13 +253,13 @@ struct KnapsackPricing {
     return answer
   }
 
-  /// The best pattern by the searches whose work does not grow with the
-  /// capacity (grid-bounded, then branch and bound), with the dynamic
+  /// The best pattern by searches whose work does not grow with the capacity.
+  ///
+  /// The grid-bounded search, then the branch and bound, with the dynamic
   /// programme of `cells` as the fallback (giving `others` then, as the
   /// table is built anyway); the searches give `others` too, the best
-  /// filling each met per last type (on GI csBB500_5, 500 types and
-  /// capacity 1.5 million, the root LP then took 83 master solves instead
-  /// of 502).
+  /// filling each met per last type, as on large capacities those extra
+  /// columns save most of the root LP's master solves (docs/experiments/).
   private func single(
     weights: [Int], bounds: [Int], candidates: [Int], cells: Int, until deadline: ContinuousClock.Instant, others: Int
   ) -> Answer? {
@@ -312,8 +321,9 @@ struct KnapsackPricing {
       method: method, work: work)
   }
 
-  /// The dynamic programme over the capacities `0...capacity`: the best
-  /// value of every capacity and, per binary chunk, whether it is taken,
+  /// The dynamic programme over the capacities `0...capacity`.
+  ///
+  /// The best value of every capacity and, per binary chunk, whether it is taken,
   /// so that the best filling of any room can be read back
   /// (``pattern(room:)``).
   struct Table {

@@ -1,7 +1,8 @@
 import RowPacking
 
-/// The pricing problem of column generation with subset-row cuts: the row
-/// pattern of largest value
+/// Exact pricing with subset-row cuts in the master: a knapsack with floor terms.
+///
+/// The row pattern of largest value
 ///
 ///     maximise sum_t w_t a_t + sum_c s_c floor(sum_{t in S_c} a_t / 2)
 ///     s.t.  sum_t size_t a_t <= C,  0 <= a_t <= bound_t, integer,

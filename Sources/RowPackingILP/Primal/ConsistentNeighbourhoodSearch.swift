@@ -1,8 +1,10 @@
 import RowPacking
 
-/// A primal heuristic that needs no LP: rows one by one by minimum bin
-/// slack over item types, then one row fewer at a time by a local search
-/// that moves items between the rows and a pool of items left out.
+/// Fewer rows without an LP: greedy rows, then a tabu search over a pool of items.
+///
+/// Rows one by one by minimum bin slack over item types, then one row
+/// fewer at a time by a local search that moves items between the rows
+/// and a pool of items left out.
 ///
 /// 1. Construction (MBS', Fleszar and Hindi 2002, over item types): each
 ///    row takes the largest item left and the completion of least slack
@@ -29,8 +31,8 @@ import RowPacking
 ///    emptiest).
 ///
 /// ``run(from:target:until:)`` improves the fewer rows of the construction
-/// and the caller's packing (on GI the packers' usually: on csBB500_5 the
-/// construction made 1821 rows, first fit decreasing 1724). It returns
+/// and the caller's packing (often the packers': the construction is not
+/// always the better start). It returns
 /// the fewest rows it found, never more than it started from; it never
 /// proves. Its work does not depend on
 /// the capacity, so it serves where the LP's pricing is slow (capacities
@@ -62,16 +64,19 @@ struct ConsistentNeighbourhoodSearch {
   var squareWeight = 0.01
   /// Attempts in a row that save no row before the search gives up (the
   /// target may be below the optimum: then this is all it costs). One:
-  /// on GI, rows were saved at the first attempt or not at all.
+  /// rows were saved at the first attempt or not at all (docs/experiments/).
   var failedAttemptLimit = 1
   var seed: UInt64 = 0x5eed
 
   init(types: ItemTypes) { self.types = types }
 
-  /// Whether the search runs before the LP: when the pricing's dynamic
+  /// Whether the search runs before the LP, as pricing would be slow.
+  ///
+  /// It does when the pricing's dynamic
   /// programme would exceed ``KnapsackPricing/fallbackCells`` (capacity x
   /// binary pieces of the demands), so that every pricing is a branch and
-  /// bound whose work may explode (GI: capacity 1.5 million, 500 types).
+  /// bound whose work may explode (capacities of a million units and
+  /// hundreds of types).
   static func precedesLP(_ types: ItemTypes) -> Bool {
     let pieces = KnapsackPricing.binaryPieces(
       sizes: types.sizes, bounds: types.demands, capacity: types.capacity, of: types.sizes.indices)
@@ -183,9 +188,10 @@ struct ConsistentNeighbourhoodSearch {
 
   /// The tabu search of one attempt: true when the pool fits in one row.
   ///
-  /// A move's value is the decrease of the pool's sum of squared sizes
-  /// (relative to the capacity): large items leave the pool first, small
-  /// ones, which fill any row's last gap, gather in it.
+  /// A move's value is the decrease of the pool's sum of x +
+  /// ``squareWeight`` x x^2 (x: an item's size over the capacity): large
+  /// items leave the pool first, small ones, which fill any row's last
+  /// gap, gather in it.
   private func searchPool(
     rows: inout [Pattern], loads: inout [Int], pool: inout [Int], limit: Int, random: inout SplitMix64,
     deadline: ContinuousClock.Instant

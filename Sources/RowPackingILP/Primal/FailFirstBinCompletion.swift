@@ -1,8 +1,10 @@
 import RowPacking
 
-/// A search for a packing whose rows are all exactly full: bin completion
-/// that fixes next the row of the item hardest to complete, judged by its
-/// completions of the fewest items (fail first), with randomized restarts.
+/// Finds a packing of exactly full rows, the hardest item's row fixed first.
+///
+/// Bin completion that fixes next the row of the item hardest to complete,
+/// judged by its completions of the fewest items (fail first), with
+/// randomized restarts.
 ///
 /// Where the items' sizes add up to exactly `rows` x C, every row of a
 /// packing in `rows` rows is exactly full. Each item above half the
@@ -213,7 +215,9 @@ struct FailFirstBinCompletion {
     func type(of item: Int) -> Int { item >= 0 ? smallType[item] : largeType[-1 - item] }
   }
 
-  /// The completions listed at a node: for each anchor (coded as a row
+  /// The completions listed at a node, per anchor.
+  ///
+  /// For each anchor (coded as a row
   /// item, see ``State/type(of:)``) the fewest items that complete its row,
   /// how many completions of that many were listed, whether they are all
   /// there are, and the completions themselves, `items` small types each,
@@ -260,7 +264,7 @@ struct FailFirstBinCompletion {
     /// How many more completions of one more item than the fewest the
     /// path may take.
     var discrepanciesLeft: Int
-    /// A node's demand on each small type (see ``node()``).
+    /// A node's demand on each small type (see ``node(inherited:)``).
     var demand: [Double] = []
     var nodes = 0
     var stopped = false
@@ -268,9 +272,10 @@ struct FailFirstBinCompletion {
     var rows: [[Int]] = []
     let clock = ContinuousClock()
 
-    /// The completions of `k` small items (types, ascending) totalling
-    /// `target`, at most `cap` of them, within `steps` steps of the walk,
-    /// appended to `found` (`k` types each); true when the walk listed
+    /// Lists the completions of `k` small items totalling `target`; true when all are listed.
+    ///
+    /// The completions (types, ascending), at most `cap` of them, within
+    /// `steps` steps of the walk, appended to `found` (`k` types each); true when the walk listed
     /// them all (neither the cap nor the steps ended it). `largest` is the
     /// size of the largest small type left (0 when none is).
     mutating func completions(
@@ -370,6 +375,8 @@ struct FailFirstBinCompletion {
       return false
     }
 
+    /// Lists the completions of large type `l` from its parent's list, where it can.
+    ///
     /// Lists in `profiles` the completions of large type `l` that its
     /// parent's list `inherited` still holds, where that list was all
     /// there were and some are left: with items only taken out, they are
@@ -403,8 +410,9 @@ struct FailFirstBinCompletion {
       return true
     }
 
-    /// Whether the items left are enough for the rows left: a large
-    /// item's row holds it and at least its fewest completion's items (as
+    /// Whether the items left are enough for the rows left.
+    ///
+    /// A large item's row holds it and at least its fewest completion's items (as
     /// listed in `profiles`, where those were all there were), every other
     /// row at least as many small items as it takes to fill it with the
     /// largest left. The rows' items above those least counts add up to

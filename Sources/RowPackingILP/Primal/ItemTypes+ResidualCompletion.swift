@@ -1,9 +1,11 @@
 import RowPacking
 
-/// Completions of a residual problem (the items not yet in a fixed row, as
-/// a demand per type): the packers' rows, or an exact decision by bin
-/// completion when the residual is small. The LP-driven diving
-/// (``LimitedDiscrepancyDiving``) closes or prunes its nodes with them.
+/// Closes or prunes a dive's residual problem: the packers' rows or bin completion.
+///
+/// A residual problem is the items not yet in a fixed row, as a demand
+/// per type; bin completion decides it exactly when it is small. The
+/// LP-driven diving (``LimitedDiscrepancyDiving``) closes or prunes its
+/// nodes with them.
 extension ItemTypes {
   /// The residual's items, as sizes (types by decreasing size) and the type of each.
   func residualItems(_ residual: [Int]) -> (sizes: [Int], typeOfItem: [Int]) {

@@ -1,9 +1,10 @@
 import RowPacking
 
-/// A search for a packing in a given number of rows when the waste budget
-/// is small (rows that are all, or nearly all, exactly full): bin
-/// completion that branches on the most constrained item, looks one step
-/// ahead, and explores by limited discrepancy.
+/// Finds a packing in nearly exactly full rows by bin completion and discrepancies.
+///
+/// For a small waste budget (rows that are all, or nearly all, exactly
+/// full): bin completion that branches on the most constrained item, looks
+/// one step ahead, and explores by limited discrepancy.
 ///
 /// With `rows` rows of capacity C and items of total size S, the rows can
 /// leave at most W = `rows x C - S` unused in all. Each node of the search
@@ -140,11 +141,12 @@ struct LimitedDiscrepancyBinCompletion {
     /// `maxWeight` in all (set by the rows fixed).
     var gapLeft: [Int] = []
     var completionLimit = 64
-    /// The work of a recent node before its children (tables and
-    /// completions; the largest of the last, halved at each node): a node
-    /// starts only when that much time is left before the deadline, so
-    /// that on large instances, where one node takes long, the search
-    /// stops within its time rather than one node after it.
+    /// The cost of a recent node: a node starts only when that much time is left.
+    ///
+    /// A node's tables and completions before its children; the largest
+    /// of the last, halved at each node. On large instances, where one
+    /// node takes long, the search so stops within its time rather than
+    /// one node after it.
     var stepCost: Duration = .zero
     var minimumStepCost: Duration = .zero
     var random: SplitMix64
@@ -193,6 +195,8 @@ struct LimitedDiscrepancyBinCompletion {
       countedDemand = [Int](repeating: 0, count: sizes.count)
     }
 
+    /// Brings the subset counts up to date with the items left.
+    ///
     /// Brings `liveCounts` to the items left (O(C) per item that left or
     /// came back since the last call), and makes sure a bound holds for
     /// them (popping those that no longer do, counting a new one afresh

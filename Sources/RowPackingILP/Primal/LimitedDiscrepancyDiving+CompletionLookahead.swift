@@ -1,15 +1,19 @@
 import RowPacking
 
-/// The dives' look-ahead where the rows must be exactly full: candidate
-/// rows ordered by the exactly full completions they leave the residual's
-/// items above half the capacity (each row holds at most one of those), so
-/// that a row that strands a large item is tried last (forward checking,
+/// Orders a dive's candidate rows by the exactly full completions they leave.
+///
+/// Where the rows must be exactly full, the completions counted are those
+/// of the residual's items above half the capacity (each row holds at
+/// most one of those), so that a row that strands a large item is tried
+/// last (forward checking,
 /// and the least constraining value first: R. M. Haralick and G. L.
 /// Elliott, "Increasing tree search efficiency for constraint satisfaction
 /// problems", Artificial Intelligence 14(3):263-313, 1980; completions as
 /// in R. E. Korf, "An improved algorithm for optimal bin packing", IJCAI
 /// 2003).
 extension LimitedDiscrepancyDiving {
+  /// How many exactly full completions each large item of `residual` still has.
+  ///
   /// How many ways each large item of `residual` (a type of size above
   /// half the capacity, with items left) can still be completed to an
   /// exactly full row by the other items left: the subsets of the
@@ -48,8 +52,9 @@ extension LimitedDiscrepancyDiving {
     }
   }
 
-  /// `candidates` with the first `lookahead` of them (by score) ordered
-  /// least constraining first: by how many large items of the residual
+  /// `candidates` with the first `lookahead` of them least constraining first.
+  ///
+  /// Ordered by how many large items of the residual
   /// left after the candidate's row would have no exactly full completion
   /// (fewer first), then by the sum over those items of 1 / completions
   /// (less pressure first), ties kept in score order; the rest after them

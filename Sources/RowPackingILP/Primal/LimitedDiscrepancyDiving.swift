@@ -1,8 +1,9 @@
 import RowPacking
 
-/// A primal heuristic driven by the LP: diving on the Gilmore–Gomory
-/// relaxation with backtracking by limited discrepancy search, looking for
-/// a packing in `target` rows.
+/// Finds a packing in `target` rows by diving on the LP, with limited discrepancies.
+///
+/// A primal heuristic: diving on the Gilmore–Gomory relaxation, with
+/// backtracking by limited discrepancy search.
 ///
 /// A node of the search is a residual problem: the items not yet in a fixed
 /// row (a demand per type) and the rows left, `target` minus the fixed rows.
@@ -80,12 +81,14 @@ struct LimitedDiscrepancyDiving {
   /// a node; above it the node keeps the LP's order (capacities of a
   /// million units).
   var completionLookaheadWorkLimit = 50_000_000
-  /// Whether a node that has more children to explore (and the root, for
+  /// Whether nodes keep their LP basis for their next child, and skip pricing at L1.
+  ///
+  /// A node that has more children to explore (and the root, for
   /// the restarts) keeps its LP basis, so that its next child's residual
   /// LP starts from it rather than from the basis of the deepest residual
   /// of the subtree before (see
-  /// ``GilmoreGomoryColumnGeneration/restore(_:)``), and whether a
-  /// residual LP that meets L1 is taken without pricing (see
+  /// ``GilmoreGomoryColumnGeneration/restore(_:)``); and a residual LP
+  /// that meets L1 is taken without pricing (see
   /// ``GilmoreGomoryColumnGeneration/solve(until:enough:toConvergence:knownBound:)``).
   var warmStarts = true
   /// The root's basis saved by an earlier search on the same master (its
@@ -95,13 +98,11 @@ struct LimitedDiscrepancyDiving {
   var rootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
   /// GLPK's tolerances on bounds and reduced costs (`tol_bnd`, `tol_dj`)
   /// for the master's solves during the search (nil: GLPK's 1e-7). At
-  /// 1e-7 the residual LPs of AI 801_40000_DI_5 ended primal infeasible
-  /// by about 1e-6 and GLPK's dual simplex met "numerical instability"
-  /// 100-140 times in 60 s (seven to nine times it gave up for the primal
-  /// simplex), 20 000-47 000 pivots for 40-70 residual LPs; at 1e-9, 5-11
-  /// warnings and 160-600 residual LPs. At 1e-6 it was worse (AI
-  /// 600_20000_DI_45: 284 warnings instead of 63). The dives' bounds are
-  /// Farley's in integer arithmetic, whatever the tolerance.
+  /// GLPK's default, residual LPs can end slightly primal infeasible and
+  /// the dual simplex stalls on numerical instability; a tighter tolerance
+  /// avoids most of it, a looser one is worse (docs/experiments/). The
+  /// dives' bounds are Farley's in integer arithmetic, whatever the
+  /// tolerance.
   var simplexTolerance: Double? = 1e-9
   var random = SplitMix64(seed: 0x1d5)
 

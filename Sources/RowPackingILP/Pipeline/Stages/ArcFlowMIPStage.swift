@@ -1,8 +1,10 @@
 import RowPacking
 
-/// The last resort: Valerio de Carvalho's arc-flow MIP by GLPK's branch and
-/// bound, with the best packing offered as incumbent, where the graph is
-/// small enough (``ExactPipeline/Options/arcLimit``).
+/// The last resort: the arc-flow MIP by GLPK, the best packing as its incumbent.
+///
+/// Valerio de Carvalho's arc-flow MIP, where the graph is small enough
+/// (``ExactPipeline/Options/arcLimit``): GLPK's branch and bound may still
+/// close what the stages before it left open.
 ///
 /// Valerio de Carvalho, J. M. (1999). Exact solution of bin-packing
 /// problems using column generation and branch-and-bound. Annals of

@@ -1,12 +1,14 @@
 import RowPacking
 
-/// Branch-and-price-and-cut on the bound's rows (``RyanFosterBranchAndPrice``,
-/// subset-row cuts at every node), where a cut stage converged with no
+/// Decides the bound's rows by branch-and-price-and-cut, where one row is open.
+///
+/// ``RyanFosterBranchAndPrice`` with subset-row cuts at every node, where
+/// a cut stage converged with no
 /// violated cut and the best packing is one row above the bound: a packing
 /// in the bound's rows, or a proof that there is none.
 ///
 /// It gives up after a share of its time, counted in work, unless it has
-/// refuted part of its tree: where the bound's rows hold a packing (AI) the
+/// refuted part of its tree: where the bound's rows hold a packing the
 /// tree prunes nothing and the dives after it need the time.
 ///
 /// Ryan, D. M. and Foster, B. A. (1981). An integer programming approach
@@ -40,7 +42,9 @@ struct BranchAndPriceStage: ExactStage {
     }
   }
 
-  /// Whether the items fit in `rows` rows, by the tree over the items of
+  /// Whether the items fit in `rows` rows, by branch-and-price over the items.
+  ///
+  /// The tree is over the items of
   /// positive size (each its own item, so that a branching decision names
   /// two items), started from the best packing's rows and every shift of
   /// the root LP's patterns, until `deadline`. A packing it finds comes back
@@ -89,7 +93,9 @@ struct BranchAndPriceStage: ExactStage {
   /// The most shifts of a pattern (``itemColumns(_:types:first:shifted:)``).
   static let shiftLimit = 12
 
-  /// A type pattern as rows of items: the `k`-th copy of type `t` takes the
+  /// A type pattern as rows of items, spread over the items of each type.
+  ///
+  /// The `k`-th copy of type `t` takes the
   /// type's item `first[t] + (k + shift) mod demand`, for shift 0 alone, or
   /// when `shifted` for every shift below the least common multiple of the
   /// pattern's demands (one when that exceeds ``shiftLimit``). Spread evenly

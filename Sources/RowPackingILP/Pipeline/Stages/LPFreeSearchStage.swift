@@ -1,6 +1,8 @@
 import RowPacking
 
-/// Fewer rows by ``ConsistentNeighbourhoodSearch``, where the LP's pricing
+/// Fewer rows without the LP, where its pricing is too slow to rely on.
+///
+/// ``ConsistentNeighbourhoodSearch``, where the LP's pricing
 /// has no dynamic programme (capacities of a million units) and column
 /// generation may not converge in the time limit.
 ///

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// Whether the items fit in the bound's rows, decided over the rows that
-/// fit in the LP's gap: either a packing in that many rows, or a proof that
-/// there is none (the bound rises by one), repeated.
+/// Decides the bound's rows by a MIP over the rows that fit in the LP's gap.
+///
+/// Either a packing in the bound's rows, or a proof that there is none
+/// (the bound rises by one), repeated.
 ///
 /// The rows are those that waste at most the budget and whose reduced cost
 /// fits in the gap, for integer weights from optimal duals at several

@@ -1,8 +1,9 @@
 import RowPacking
 
-/// The Gilmore–Gomory LP bound by column generation
-/// (``GilmoreGomoryColumnGeneration``), started from the best packing's
-/// rows; its ceiling raises the bound.
+/// The Gilmore–Gomory LP bound, and the master the later stages work on.
+///
+/// Column generation (``GilmoreGomoryColumnGeneration``) started from the
+/// best packing's rows; its ceiling raises the bound.
 ///
 /// Where it does not converge in time, Farley's bound from its last duals
 /// still holds, and only the LP-free search may follow. For fractional
@@ -14,8 +15,9 @@ import RowPacking
 struct RootLPStage: ExactStage {
   var stage: SolveStage { .rootLP }
 
-  /// Column deletion on large masters, in the root LP alone: when more
-  /// than `factor` columns per type take part in the simplex, the non-basic
+  /// Column deletion on large masters, in the root LP alone.
+  ///
+  /// When more than `factor` columns per type take part in the simplex, the non-basic
   /// ones of largest reduced cost leave it, and come back once the root LP
   /// has ended (each pivot's cost grows with the master's nonzeros).
   struct Options: Sendable {

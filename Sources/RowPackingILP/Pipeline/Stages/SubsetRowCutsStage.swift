@@ -1,7 +1,9 @@
 import RowPacking
 
-/// Cut-and-price at the root with subset-row cuts
-/// (``SubsetRowCutAndPrice``), where the bound is one row below the best
+/// Decides the last open row with subset-row cuts and their restricted model.
+///
+/// Cut-and-price at the root (``SubsetRowCutAndPrice``), where the bound
+/// is one row below the best
 /// packing: its safe bound may reach the packing; where it does not, the
 /// near-full-rows model restricted by its masters' duals
 /// (``NearFullRowsModel/CutRestriction``) decides that row.
@@ -9,7 +11,7 @@ import RowPacking
 /// Early, inside the near-full-rows stage where the bound's rows must be
 /// exactly full and its model is too big; late, before the arc-flow MIP.
 /// Its master is solved at a tight reduced-cost tolerance: at GLPK's
-/// default the safe bound loses more than the cuts gain on ANI
+/// default the safe bound can lose more than the cuts gain
 /// (docs/experiments/ has the measurements).
 ///
 /// Jepsen, M., Petersen, B., Spoorendonk, S. and Pisinger, D. (2008).
@@ -97,7 +99,9 @@ struct SubsetRowCutsStage: ExactStage {
     return try cutAndPrice.run(target: target, until: deadline)
   }
 
-  /// Whether the items fit in `rows` rows, decided by the near-full-rows
+  /// Whether the items fit in `rows` rows, by the model that cut-and-price's duals restrict.
+  ///
+  /// The near-full-rows
   /// model restricted by the duals of cut-and-price's masters (a row must
   /// meet them all), with at most `patternLimit` rows (nil: the model's
   /// own limit), until `deadline`.
