@@ -72,10 +72,28 @@ final class DocsDriftTests: CLITestCase {
     XCTAssertGreaterThan(checked, 10, "the docs' packbench commands were not found")
   }
 
-  func testAFaultyCommandIsCaught() throws {
-    // The check above can fail: an option no subcommand has is refused.
+  func testTheCheckersSeeFaults() throws {
+    // The checks above can fail: an option no subcommand has is refused,
+    // shell words and links are read as a reader would, and a table's names
+    // are read from its first column.
     XCTAssertThrowsError(try PackbenchCommand.parseAsRoot(["run", "--no-such-option"]))
     XCTAssertEqual(try Self.tokens("packbench run --x 'a b' \"c\" # note"), ["packbench", "run", "--x", "a b", "c"])
+    XCTAssertEqual(Self.relativeLinks(in: "[a](x.md#y) [b](https://z) [c](../d/) [e](#f)"), ["x.md", "../d/"])
+    XCTAssertEqual(try Self.documentedNames(in: "docs/csv.md", section: "Bound sources").last, "")
+  }
+
+  func testRelativeLinksInTheDocsResolve() throws {
+    let root = TestData.packageRoot
+    var checked = 0
+    for file in try Self.markdownFiles() + Self.experimentFiles() {
+      let folder = root.appendingPathComponent(file).deletingLastPathComponent()
+      for target in Self.relativeLinks(in: try Self.read(file)) {
+        checked += 1
+        let path = folder.appendingPathComponent(target).standardizedFileURL.path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(file): the link \(target) leads nowhere")
+      }
+    }
+    XCTAssertGreaterThan(checked, 20, "the docs' links were not found")
   }
 
   // MARK: - The README's shape
@@ -238,6 +256,29 @@ extension DocsDriftTests {
     if inWord { words.append(word) }
     if let end = words.firstIndex(where: { ["&&", "|", ";", ">"].contains($0) }) { words.removeSubrange(end...) }
     return words
+  }
+
+  static func experimentFiles() throws -> [String] {
+    let folder = TestData.packageRoot.appendingPathComponent("docs/experiments")
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+      .map { "docs/experiments/\($0)" }
+  }
+
+  /// The targets of `[text](target)` links that are not URLs or anchors,
+  /// without their `#fragment`.
+  static func relativeLinks(in text: String) -> [String] {
+    var links: [String] = []
+    var rest = Substring(text)
+    while let open = rest.range(of: "](") {
+      rest = rest[open.upperBound...]
+      guard let close = rest.firstIndex(of: ")") else { break }
+      let target = rest[..<close].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      if !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:"), !target.contains(" ") {
+        links.append(String(target))
+      }
+      rest = rest[close...]
+    }
+    return links
   }
 
   static func markdownFiles() throws -> [String] {
