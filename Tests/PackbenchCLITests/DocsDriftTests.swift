@@ -45,6 +45,13 @@ final class DocsDriftTests: CLITestCase {
     }
   }
 
+  func testEverySubcommandIsInTheCommandsPage() throws {
+    let subcommands = PackbenchCommand.configuration.subcommands.map { $0._commandName }
+    let documented = try Self.documentedNames(in: "docs/commands.md", section: "Commands")
+      .map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+    XCTAssertEqual(Set(documented), Set(subcommands), "docs/commands.md against PackbenchCommand's subcommands")
+  }
+
   func testVersionIsTheChangelogsLatest() throws {
     let changelog = try Self.read("CHANGELOG.md")
     let released = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
