@@ -9,6 +9,10 @@ import PackageDescription
 //
 // RowPacking has no dependency at all (standard library only): an app can
 // depend on the `RowPacking` product without linking GLPK or HarfBuzz.
+//
+// Licence: the sources are Apache-2.0 (LICENSE). Binaries that link GLPK
+// (RowPackingILP, packbench) are GPL-3 as a whole; third-party notices are in
+// THIRD-PARTY-NOTICES.md.
 let package = Package(
   name: "packbench",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],

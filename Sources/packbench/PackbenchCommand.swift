@@ -1,4 +1,5 @@
 import ArgumentParser
+import PackBench
 
 @main
 struct PackbenchCommand: ParsableCommand {
@@ -11,7 +12,8 @@ struct PackbenchCommand: ParsableCommand {
       capacity W + s. Start with `packbench run` (the bundled default
       dataset) or `packbench solve FILE`.
       """,
-    version: "0.1.0",
+    // One version for --version and the manifests; CHANGELOG.md names it.
+    version: Provenance.packbenchVersion,
     subcommands: [
       SolveCommand.self,
       RunCommand.self,

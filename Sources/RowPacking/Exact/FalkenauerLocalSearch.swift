@@ -18,10 +18,9 @@
 ///
 /// Deterministic: the work is counted in row evaluations against
 /// ``evaluationLimit`` (no clock; the pool's sorting and bin completion
-/// count too), so a caller whose instance needs more (an LP) loses little:
-/// about 1-2 ms on a tag cloud of 150 items, 5-10 ms on Schwerin's
-/// instances of 120 small items. It never proves anything and never returns
-/// more rows than it was given.
+/// count too), so that a caller whose instance needs more (an LP) loses
+/// little (docs/experiments/005-core-exact-solver.md). It never proves
+/// anything and never returns more rows than it was given.
 ///
 /// E. Falkenauer, "A hybrid grouping genetic algorithm for bin packing",
 /// Journal of Heuristics 2(1):5-30, 1996 (the exchanges that fill a row

@@ -54,7 +54,7 @@ public struct KnapsackGridBound: Sendable {
   let gridCapacity: Int
   /// `table[rowOf[k] * width + x]`: the best value of types `k...` with rounded size at most `x`.
   /// In `Double`, whose maximum vectorises (there is no 64-bit integer
-  /// maximum in SSE2: the `Int` table took three times the instructions),
+  /// maximum in SSE2; docs/experiments/045-grid-bound-table.md),
   /// and exact: every entry is a sum of values whose total is below 2^53
   /// (`tableIsExact`), so it is the same integer as in `Int` arithmetic.
   private var table: [Double]
@@ -148,9 +148,8 @@ public struct KnapsackGridBound: Sendable {
     // The suffix tables, from the last type to the first (raw buffers: this
     // is most of the work of a solve). Each row is read from the next one
     // through its own pointer, with wrapping index arithmetic, so that the
-    // compiler vectorises the loops: with checked arithmetic on one buffer
-    // they ran a cell at a time and took most of column generation's time
-    // on tag clouds.
+    // compiler vectorises the loops (checked arithmetic on one buffer runs
+    // a cell at a time; docs/experiments/045-grid-bound-table.md).
     var total = 0
     tableIsExact = true
     for k in 0..<m where values[k] > 0 && multiplicities[k] > 0 {

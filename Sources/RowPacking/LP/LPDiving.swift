@@ -37,17 +37,9 @@ struct LPRelaxation {
   /// (Wentges smoothing, see ``GilmoreGomory``), used above the dynamic
   /// programme's capacity (`KnapsackDynamicProgramming.capacityLimit`:
   /// the tag clouds' 1000 units per point); the dives' residual LPs price
-  /// at their own duals. Measured on the 154 generated and
-  /// bundled tag clouds that reach the LP or the search (instructions of
-  /// the whole solve, less the process's 85 million): 12 % fewer in all,
-  /// 48 clouds 5 % faster and 10 slower; 6 to 21 % fewer on the six slow
-  /// clouds whose LP proves the bound (233: 560 to 441 million); on the
-  /// two settled at L1 by a dive the change is luck (it changes the
-  /// root's patterns, so the dives: cloud 275 1126 to 304 million, but
-  /// 0.55 and 0.6 made it 1035 and 3597, and 0.7 and 0.8 left it
-  /// unproven in 1 s). At BPPLIB's capacities (the dynamic programme
-  /// prices) 0.7 changed the dives of Falkenauer_T 120: three optima lost
-  /// within 1 s and one gained; hence not there.
+  /// at their own duals. Not at BPPLIB's capacities, where the dynamic
+  /// programme prices: smoothing changes the root's patterns, so the dives,
+  /// and lost optima there (docs/experiments/043-core-smoothing-weight.md).
   static let smoothing = 0.5
 
   /// Solves the relaxation of `scaled` within the budget.
@@ -149,12 +141,12 @@ struct LPRelaxation {
     // by the least bound size of its items (smaller sizes: still a
     // relaxation), goes on from the first LP's basis when those sizes are
     // positive and in the same order (the rounding keeps the order): a few
-    // pivots, where a cold solve on the bound sizes took as many as the
-    // first (one generated tag cloud: 1452 pivots, 57 ms of its 130).
-    // Farley's bound from the packing duals is tried first with a small
-    // node limit (``quickFarleyNodes``): on most clouds it proves the bound
-    // at once; where the duals fall short, the full search on them was in
-    // vain (25 ms on that cloud), and the bound LP's duals go first.
+    // pivots, where a cold solve on the bound sizes takes as many as the
+    // first. Farley's bound from the packing duals is tried first with a
+    // small node limit (``quickFarleyNodes``): it mostly proves the bound at
+    // once, and where those duals fall short a full search on them is in
+    // vain, so the bound LP's duals go first
+    // (docs/experiments/044-core-fractional-bound-lp.md).
     var typeBoundSizes = [Int](repeating: Int.max, count: scaled.isExact ? 0 : typeSizes.count)
     for item in 0..<scaled.count where !scaled.isExact && typeOfItem[item] >= 0 {
       typeBoundSizes[typeOfItem[item]] = min(typeBoundSizes[typeOfItem[item]], scaled.boundSizes[item])
@@ -215,8 +207,7 @@ struct LPRelaxation {
   ///   - warm: whether each residual LP is solved from the previous one's
   ///     basis (``GilmoreGomory/init(resolving:demands:iterationLimit:rowLimit:knownBound:tolerance:shouldStop:)``:
   ///     dual simplex pivots first) instead of from scratch on the types
-  ///     left: fewer pivots (the bold dive of one slow generated cloud:
-  ///     about 1000 instead of 8500), but each on every type (a used-up
+  ///     left: fewer pivots, but each on every type (a used-up
   ///     one keeps its row and asks for nothing), so not always faster; it
   ///     keeps the previous LP's exchange columns (`exchanges` does not
   ///     apply) and rounds differently (the LPs have other optimal solutions).

@@ -123,7 +123,8 @@ extension Packing: Hashable {
 extension Packing: Codable {
   private enum CodingKeys: String, CodingKey { case rows }
 
-  /// Encoded as `{"rows": [[...], ...]}`, as before the flat form.
+  /// Encoded as `{"rows": [[...], ...]}`, rows of item indices, whatever the
+  /// flat form in memory, so that JSON readers see rows.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(rows, forKey: .rows)

@@ -17,7 +17,7 @@
 /// can take no more, then pick again, so a block of rows with residual `r`
 /// takes `r / s` items per row in one step and moves on as one block. With
 /// few distinct sizes the heaps hold a handful of blocks however many rows
-/// there are; with all sizes distinct it is one step per item, as before.
+/// there are; with all sizes distinct it is one step per item, as a plain heap.
 ///
 /// - Complexity: O(log C + log *b*) per step (*b* the blocks of one
 ///   residual), at most one step per item; O(C + *n*) memory.
