@@ -63,6 +63,10 @@ extension RowLayout {
   /// one row holding every item; never narrower than the widest item (at
   /// least 1 pt) plus the leading and trailing insets (SwiftUI's minimum
   /// size, for a proposal of 0).
+  ///
+  /// The one row's width has `(n + 1) / 1000` pt more than the items and
+  /// spacings: packers see widths rounded up to 1/1000 pt when they are
+  /// finer (``Instance/scaled(resolution:)``), and the row must hold them.
   public func containerWidth(proposedWidth: Double?, sizes: [LayoutSize]) -> Double {
     let insets = geometry.insets.leading + geometry.insets.trailing
     let widest = sizes.reduce(1.0) { Swift.max($0, $1.width.isFinite ? $1.width : 0) }
@@ -70,7 +74,8 @@ extension RowLayout {
     guard let proposed = proposedWidth, proposed.isFinite else {
       let oneRow = sizes.reduce(0.0) { $0 + ($1.width.isFinite ? $1.width : 0) }
         + Double(Swift.max(sizes.count - 1, 0)) * geometry.spacing
-      return Swift.max(oneRow + insets, narrowest)
+      let rounding = Double(sizes.count + 1) / Double(ScaledInstance.defaultMaximumResolution)
+      return Swift.max(oneRow + rounding + insets, narrowest)
     }
     return Swift.max(proposed, narrowest)
   }

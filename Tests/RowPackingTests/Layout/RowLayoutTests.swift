@@ -39,8 +39,9 @@ final class RowLayoutTests: XCTestCase {
     let layout = RowLayout(geometry: RowGeometry(insets: ContentInsets(all: 16), spacing: 8, lineSpacing: 6))
     var cache = layout.makeCache(sizes: sizes)
     let ideal = try layout.sizeThatFits(proposedWidth: nil, cache: &cache)
-    XCTAssertEqual(ideal.width, sizes.reduce(0) { $0 + $1.width } + 11 * 8 + 32)
-    XCTAssertEqual(ideal.height, 32 + 32)
+    let oneRow: Double = sizes.reduce(0) { $0 + $1.width } + 11 * 8 + 32
+    XCTAssertEqual(ideal.width, oneRow, accuracy: 13.0 / 1000 + 1e-9)
+    XCTAssertEqual(ideal.height, 32 + 32, "one row")
     let infinite = try layout.sizeThatFits(proposedWidth: .infinity, cache: &cache)
     XCTAssertEqual(infinite, ideal)
     let minimum = try layout.sizeThatFits(proposedWidth: 0, cache: &cache)
@@ -48,6 +49,23 @@ final class RowLayoutTests: XCTestCase {
     let placed = try layout.place(in: Frame(x: 0, y: 0, width: 0, height: 0), cache: &cache)
     XCTAssertEqual(placed.contentSize, minimum)
     XCTAssertEqual(placed.placed.clamped, sizes.map { _ in false })
+  }
+
+  func testTheIdealSizeIsOneRowForMeasuredTextWidths() throws {
+    // Widths as a text system measures them (multiples of 1/64 pt), which
+    // the packers see rounded up to 1/1000 pt.
+    var rng = SplitMix64(seed: 12)
+    for _ in 0..<50 {
+      let sizes = (0..<Int.random(in: 1...60, using: &rng)).map { _ in
+        LayoutSize(width: Double(Int.random(in: 2000...12000, using: &rng)) / 64, height: 30)
+      }
+      for objective in [RowObjective.flow, .packer(FirstFitDecreasing()), .fewestRows(SearchBudget())] {
+        let layout = RowLayout(geometry: RowGeometry(insets: ContentInsets(all: 16), spacing: 7.5), objective: objective)
+        var cache = layout.makeCache(sizes: sizes)
+        let ideal = try layout.sizeThatFits(proposedWidth: nil, cache: &cache)
+        XCTAssertEqual(ideal.height, 30 + 32, "one row for \(sizes.count) items")
+      }
+    }
   }
 
   func testEveryObjectiveLaysOutVerifiedRows() throws {
