@@ -24,12 +24,14 @@ consumer="$scratch/debug/ConsumerCheck"
 
 "$consumer" api
 
-# name | packbench layout options
-cases=(
-  "countries|--tags datasets/tags/countries.txt"
-  "countries-ar (right to left)|--tags datasets/tags/countries-ar.txt"
+# name | packbench layout options: every bundled list with the defaults
+# (next-fit, the direction from the labels), then other options.
+cases=()
+for list in datasets/tags/*.txt; do cases+=("$(basename "$list" .txt)|--tags $list"); done
+cases+=(
   "languages, FFD, centred|--tags datasets/tags/languages.txt --algorithm first-fit-decreasing --align center --width 320"
   "currencies, justified, packed order|--tags datasets/tags/currencies.txt --algorithm best-fit-decreasing --align justified --order packed --inset 12"
+  "countries forced right to left, trailing, top|--tags datasets/tags/countries.txt --rtl --align trailing --vertical-align top"
   "countries-ja, strict fit|--tags datasets/tags/countries-ja.txt --fit strict --spacing 6 --line-spacing 4"
 )
 for entry in "${cases[@]}"; do
@@ -46,6 +48,7 @@ with open(sys.argv[2], "w") as f:
 i = o["insets"]
 args = ["--width", o["width"], "--insets", f'{i["top"]!r},{i["leading"]!r},{i["bottom"]!r},{i["trailing"]!r}',
         "--spacing", o["spacing"], "--line-spacing", o["lineSpacing"], "--align", o["alignment"],
+        "--vertical-align", o["verticalAlignment"],
         "--direction", o["direction"], "--order", o["order"], "--fit", o["fit"], "--algorithm", layout["algorithm"]]
 open(sys.argv[3], "w").write("\n".join(repr(a) if isinstance(a, float) else str(a) for a in args) + "\n")
 PY

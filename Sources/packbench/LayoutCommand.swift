@@ -5,6 +5,7 @@ import RowPacking
 import TagLayout
 
 extension RowAlignment: ExpressibleByArgument {}
+extension RowVerticalAlignment: ExpressibleByArgument {}
 extension FitTest: ExpressibleByArgument {}
 extension TagOrder: ExpressibleByArgument {}
 extension TagPreset: ExpressibleByArgument {}
@@ -138,6 +139,9 @@ struct LayoutShowCommand: ParsableCommand {
   @Option(help: "How a row's tags sit when they do not fill it: leading, center, trailing, justified.")
   var align: RowAlignment = .leading
 
+  @Option(name: .customLong("vertical-align"), help: "Where a tag sits in a row taller than it (tags of different heights): top, center, bottom.")
+  var verticalAlign: RowVerticalAlignment = .center
+
   @Flag(help: "Right to left: the mirror image of the left-to-right layout (the default when most labels start with a right-to-left letter: Arabic, Hebrew, ...).")
   var rtl = false
 
@@ -216,6 +220,7 @@ struct LayoutShowCommand: ParsableCommand {
     let measured = measurer.tags(for: labels, style: style)
     var options = geometry.options
     options.alignment = align
+    options.verticalAlignment = verticalAlign
     options.direction = rtl ? .rightToLeft : ltr ? .leftToRight : TextDirection.of(labels: labels)
     options.fit = fit
     options.order = order

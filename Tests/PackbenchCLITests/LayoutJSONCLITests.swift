@@ -90,6 +90,9 @@ final class LayoutJSONCLITests: CLITestCase {
     XCTAssertEqual(plain.objective, "algorithm")
     XCTAssertTrue(plain.balance == nil && plain.rowLimit == nil && plain.tradeoff == nil && plain.heightsForEveryWidth == nil)
     XCTAssertEqual(plain.tags.map(\.inputIndex), plain.tags.map(\.index))
+    XCTAssertEqual(plain.options.verticalAlignment, "center")
+    let top = try layout(["--vertical-align", "bottom", "--align", "center"])
+    XCTAssertEqual([top.options.verticalAlignment, top.options.alignment], ["bottom", "center"])
   }
 
   func testTheTradeoffCurveIsInTheJSON() throws {

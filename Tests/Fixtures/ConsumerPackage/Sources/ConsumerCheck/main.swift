@@ -2,7 +2,7 @@
 // from sizes it measured: no Foundation, no C, only the core product.
 //
 //   ConsumerCheck frames --width 390 --insets 16,16,16,16 --spacing 8 --line-spacing 8 \
-//     --align leading --direction ltr --order input --fit normal --algorithm next-fit < sizes
+//     --align leading --vertical-align center --direction ltr --order input --fit normal --algorithm next-fit < sizes
 //       reads "width height" per line, prints "x y width height" per item, then
 //       "content W H"
 //   ConsumerCheck api
@@ -41,6 +41,7 @@ func framesCommand(_ arguments: [String]) throws {
   let insets = (option("--insets", arguments) ?? "16,16,16,16").split(separator: ",").compactMap { Double($0) }
   guard insets.count == 4 else { fail("--insets takes top,leading,bottom,trailing") }
   guard let alignment = RowAlignment(rawValue: option("--align", arguments) ?? "leading"),
+        let vertical = RowVerticalAlignment(rawValue: option("--vertical-align", arguments) ?? "center"),
         let direction = RowDirection(rawValue: option("--direction", arguments) ?? "ltr"),
         let order = ItemOrder(rawValue: option("--order", arguments) ?? "input"),
         let fit = FitTest(rawValue: option("--fit", arguments) ?? "normal"),
@@ -49,7 +50,7 @@ func framesCommand(_ arguments: [String]) throws {
   let geometry = RowGeometry(
     insets: ContentInsets(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3]),
     spacing: number("--spacing", arguments, default: 8), lineSpacing: number("--line-spacing", arguments, default: 8),
-    alignment: alignment, direction: direction)
+    alignment: alignment, verticalAlignment: vertical, direction: direction)
   let layout = RowLayout(geometry: geometry, objective: .packer(algorithm.packer), order: order, fit: fit)
   let arranged = try layout.arrangement(sizes: sizes, containerWidth: number("--width", arguments, default: 390))
   for f in arranged.frames { print("\(f.x) \(f.y) \(f.width) \(f.height)") }
