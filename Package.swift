@@ -32,7 +32,11 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "RowPacking"),
+    .target(
+      name: "RowPacking",
+      // Double.rounded(_:) and friends lower to libm's trunc/rint/round/floor/ceil;
+      // on Linux nothing else links libm into a package that uses RowPacking alone.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
     .systemLibrary(
       name: "CGLPK",
       providers: [.apt(["libglpk-dev"]), .brew(["glpk"])]),

@@ -28,6 +28,15 @@ let package = Package(
         .product(name: "RowPackingILP", package: rootIdentity),
       ],
       path: "Benchmarks/Packers",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // A tag view's layout pass through RowLayout: RowPacking alone.
+    .executableTarget(
+      name: "TagView",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "RowPacking", package: rootIdentity),
+      ],
+      path: "Benchmarks/TagView",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
   ]
 )

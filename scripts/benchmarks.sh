@@ -2,8 +2,9 @@
 # The package-benchmark benchmarks (Benchmarks/, a package of its own so that
 # apps depending on RowPacking never fetch package-benchmark): the packers on
 # fixed seeded instances (10^4 and 10^6 items) and the exact solvers (pure
-# Swift bin-completion, GLPK exact) on fixed instances; wall clock, CPU time
-# and allocations.
+# Swift bin-completion, GLPK exact) on fixed instances; a tag view's layout
+# pass through RowLayout (TagView: the size for a new width of 100 tags);
+# wall clock, CPU time and allocations.
 #
 #   scripts/benchmarks.sh            # run them and print the tables
 #   scripts/benchmarks.sh check      # against Benchmarks/Thresholds: exit non-zero on a regression

@@ -72,42 +72,32 @@ struct LayoutBalanceOptions: ParsableArguments {
     throw ValidationError("--heights-for-every-width follows next-fit, first-fit, first-fit-decreasing, best-fit-decreasing or exact (the pure-Swift solver), not '\(name)'")
   }
 
-  /// Prints the rows and height for every width as a table or JSON.
-  func printHeights(_ tags: [Tag], engine: TagLayoutEngine, algorithm name: String, json: Bool) throws {
+  /// The rows and height for every width, every breakpoint checked.
+  func heights(_ tags: [Tag], engine: TagLayoutEngine, algorithm name: String) throws -> HeightsSection {
     let algorithm = try rowCountAlgorithm(name)
     guard engine.options.fit == .normal else {
       throw LayoutError.invalidOption("--heights-for-every-width uses the normal fit test, not --fit strict")
     }
     let (steps, function) = try engine.heightForEveryWidth(tags, algorithm: algorithm)
     let problems = function.checkBreakpoints(widths: tags.map(\.width), algorithm: algorithm)
-    if json {
-      let out = HeightsJSON(
-        algorithm: function.algorithm, proven: function.isProven, monotone: function.isMonotone,
-        resolution: function.resolution, evaluations: function.evaluations, breakpointProblems: problems, steps: steps)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(out), as: UTF8.self))
-      return
-    }
-    print("algorithm:      \(function.algorithm)\(function.isProven ? "" : " (NOT proven: an exact solve ran out of time; the steps are the best found)")")
-    print("steps:          \(steps.count), \(function.evaluations) evaluations, exact at 1/\(function.resolution) pt\(function.isMonotone ? "" : "; NOT monotone: a wider container can take more rows")")
-    print("checked:        " + (problems.isEmpty ? "every breakpoint, by running the algorithm at it and 1/\(function.resolution) pt below" : "\(problems.count) problems: \(problems.prefix(3).joined(separator: "; "))"))
-    print("container width from (pt) | row width from (pt) | rows | content height (pt)")
-    for step in steps {
-      print(String(format: "%25.3f | %19.3f | %4d | %.2f", step.containerWidth, step.rowWidth, step.rows, step.contentHeight))
-    }
+    return HeightsSection(
+      algorithm: function.algorithm, proven: function.isProven, monotone: function.isMonotone,
+      resolution: function.resolution, evaluations: function.evaluations, breakpointProblems: problems, steps: steps)
   }
-}
 
-/// The JSON of `packbench layout --heights-for-every-width --json`.
-struct HeightsJSON: Encodable {
-  var algorithm: String
-  var proven: Bool
-  var monotone: Bool
-  var resolution: Int
-  var evaluations: Int
-  var breakpointProblems: [String]
-  var steps: [HeightStep]
+  /// The lines `packbench layout --heights-for-every-width` prints: a table.
+  static func describe(_ h: HeightsSection) -> [String] {
+    var lines = [
+      "algorithm:      \(h.algorithm)\(h.proven ? "" : " (NOT proven: an exact solve ran out of time; the steps are the best found)")",
+      "steps:          \(h.steps.count), \(h.evaluations) evaluations, exact at 1/\(h.resolution) pt\(h.monotone ? "" : "; NOT monotone: a wider container can take more rows")",
+      "checked:        " + (h.breakpointProblems.isEmpty ? "every breakpoint, by running the algorithm at it and 1/\(h.resolution) pt below" : "\(h.breakpointProblems.count) problems: \(h.breakpointProblems.prefix(3).joined(separator: "; "))"),
+      "container width from (pt) | row width from (pt) | rows | content height (pt)",
+    ]
+    for step in h.steps {
+      lines.append(String(format: "%25.3f | %19.3f | %4d | %.2f", step.containerWidth, step.rowWidth, step.rows, step.contentHeight))
+    }
+    return lines
+  }
 }
 
 /// The options of `packbench layout study` for the sections on balanced

@@ -5,6 +5,7 @@ import RowPacking
 import TagLayout
 
 extension RowAlignment: ExpressibleByArgument {}
+extension RowVerticalAlignment: ExpressibleByArgument {}
 extension FitTest: ExpressibleByArgument {}
 extension TagOrder: ExpressibleByArgument {}
 extension TagPreset: ExpressibleByArgument {}
@@ -138,6 +139,9 @@ struct LayoutShowCommand: ParsableCommand {
   @Option(help: "How a row's tags sit when they do not fill it: leading, center, trailing, justified.")
   var align: RowAlignment = .leading
 
+  @Option(name: .customLong("vertical-align"), help: "Where a tag sits in a row taller than it (tags of different heights): top, center, bottom.")
+  var verticalAlign: RowVerticalAlignment = .center
+
   @Flag(help: "Right to left: the mirror image of the left-to-right layout (the default when most labels start with a right-to-left letter: Arabic, Hebrew, ...).")
   var rtl = false
 
@@ -216,6 +220,7 @@ struct LayoutShowCommand: ParsableCommand {
     let measured = measurer.tags(for: labels, style: style)
     var options = geometry.options
     options.alignment = align
+    options.verticalAlignment = verticalAlign
     options.direction = rtl ? .rightToLeft : ltr ? .leftToRight : TextDirection.of(labels: labels)
     options.fit = fit
     options.order = order
@@ -224,8 +229,10 @@ struct LayoutShowCommand: ParsableCommand {
     let balanced: (layout: TagLayoutResult, balanced: BalancedRows)?
     let limited: RowLimitedLayout?
     let moved: (layout: TagLayoutResult?, tradeoff: RowsAndMovesTradeoff, point: FewestMovesLayout?)?
+    let heights: HeightsSection?
     do {
-      if objectives.heightsForEveryWidth { return try objectives.printHeights(measured, engine: engine, algorithm: algorithm, json: json) }
+      heights = objectives.heightsForEveryWidth ? try objectives.heights(measured, engine: engine, algorithm: algorithm) : nil
+      if let heights, !json { return LayoutBalanceOptions.describe(heights).forEach { print($0) } }
       balanced = try objectives.balancedLayout(measured, engine: engine)
       limited = try rowLimit.limitedLayout(measured, priorities: priorities, engine: engine, measurer: measurer, style: style)
       moved = try moves.movesLayout(measured, engine: engine)
@@ -255,7 +262,14 @@ struct LayoutShowCommand: ParsableCommand {
       try write(page.html, to: html)
     }
     if json {
-      print(try LayoutJSON(layout: layout, measurer: measurer, preset: preset, tagFile: tags).encoded())
+      var out = LayoutJSON(
+        objective: objectiveName, layout: layout, measurer: measurer, preset: preset, tagFile: tags,
+        inputIndex: limited?.inputIndex)
+      out.balance = balanced.map { BalanceSection($0.balanced) }
+      out.rowLimit = limited.map { RowLimitSection($0, labels: labels) }
+      out.tradeoff = moved.map { TradeoffSection($0.tradeoff, chosen: $0.point, maxMoves: moves.maxMoves) }
+      out.heightsForEveryWidth = heights
+      print(try out.encoded())
     } else {
       printText(layout, measurer: measurer, inputCount: labels.count)
       if let balanced { LayoutBalanceOptions.describe(balanced.balanced).forEach { print($0) } }
@@ -264,6 +278,17 @@ struct LayoutShowCommand: ParsableCommand {
         LayoutTradeoffOptions.describe(moved.tradeoff, point: moved.point, labels: labels, printCurve: moves.tradeoff).forEach { print($0) }
       }
     }
+  }
+
+  /// The question asked, as the JSON's `objective` names it.
+  var objectiveName: String {
+    if objectives.heightsForEveryWidth { return "heights-for-every-width" }
+    if objectives.balance != nil { return "balance" }
+    if rowLimit.maxRows != nil { return "row-limit" }
+    if moves.fewestMoves { return "fewest-moves" }
+    if moves.maxMoves != nil { return "max-moves" }
+    if moves.tradeoff { return "tradeoff" }
+    return "algorithm"
   }
 
   func printText(_ layout: TagLayoutResult, measurer: TextMeasurer, inputCount: Int? = nil) {
@@ -292,70 +317,5 @@ func write(_ text: String, to path: String) throws {
   } catch {
     printError("error: \(path): cannot write: \(error.localizedDescription)")
     throw ExitCode(1)
-  }
-}
-
-/// The JSON of `packbench layout --json`.
-struct LayoutJSON: Encodable {
-  struct TagFrame: Encodable {
-    var index: Int
-    var label: String
-    var row: Int
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-    var requestedWidth: Double
-    var truncated: Bool
-  }
-  struct Row: Encodable {
-    var tags: [Int]
-    var y: Double
-    var height: Double
-    var usedWidth: Double
-  }
-  var tagFile: String
-  var font: String
-  var fontFamily: String
-  var size: Double
-  var preset: String
-  var algorithm: String
-  var options: LayoutOptions
-  var rowWidth: Double
-  var contentWidth: Double
-  var contentHeight: Double
-  var movedTags: Int
-  var kendallTauDistance: Int
-  var rows: [Row]
-  var tags: [TagFrame]
-
-  init(layout: TagLayoutResult, measurer: TextMeasurer, preset: TagPreset, tagFile: String) {
-    self.tagFile = tagFile
-    font = measurer.font.path
-    fontFamily = measurer.familyName
-    size = measurer.font.size
-    self.preset = preset.rawValue
-    algorithm = layout.algorithm
-    options = layout.options
-    rowWidth = layout.options.rowWidth
-    contentWidth = layout.contentWidth
-    contentHeight = layout.contentHeight
-    movedTags = layout.displacement.movedTags
-    kendallTauDistance = layout.displacement.kendallTauDistance
-    rows = layout.rows.map { Row(tags: $0.tags, y: $0.y, height: $0.height, usedWidth: $0.usedWidth) }
-    var rowOf = [Int](repeating: 0, count: layout.tags.count)
-    for (r, row) in layout.rows.enumerated() { for t in row.tags { rowOf[t] = r } }
-    tags = layout.tags.indices.map { i in
-      let f = layout.frames[i]
-      return TagFrame(
-        index: i, label: layout.tags[i].label, row: rowOf[i], x: f.x, y: f.y, width: f.width, height: f.height,
-        requestedWidth: layout.tags[i].width, truncated: layout.truncated[i])
-    }
-  }
-
-  func encoded() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 }

@@ -25,9 +25,10 @@ final class LayoutObjectivesCLITests: CLITestCase {
     let json = try run(["layout", "--tags", "datasets/tags/countries.txt", "--first", "10", "--heights-for-every-width", "--json"])
     XCTAssertEqual(json.status, 0, json.stderr)
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-    let steps = object?["steps"] as? [[String: Any]]
+    let heights = object?["heightsForEveryWidth"] as? [String: Any]
+    let steps = heights?["steps"] as? [[String: Any]]
     XCTAssertEqual(steps?.last?["rows"] as? Int, 1)
-    XCTAssertEqual(object?["proven"] as? Bool, true)
+    XCTAssertEqual(heights?["proven"] as? Bool, true)
   }
 
   func testDirectionFromTheLabelsAndOverrides() throws {

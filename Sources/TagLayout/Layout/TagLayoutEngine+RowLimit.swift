@@ -15,7 +15,9 @@ public struct RowLimitedLayout: Sendable {
 
 extension TagLayoutEngine {
   /// Lays out as many tags as fit (or the most valuable) in `maxRows` rows,
-  /// with a chip for the hidden ones at the end of the last row.
+  /// with a chip for the hidden ones at the end of the last row: the core's
+  /// ``RowObjective/rowLimit(_:)``, its frames re-indexed to the shown tags
+  /// and the chip.
   ///
   /// - Parameters:
   ///   - chipTag: the chip's tag for `k` hidden, measured with the tags' font and style.
@@ -27,34 +29,43 @@ extension TagLayoutEngine {
     _ tags: [Tag], maxRows: Int, chipTag: (Int) -> Tag, priorities: [Int]? = nil, keepingOrder: Bool = true,
     budget: SearchBudget = SearchBudget()
   ) throws(LayoutError) -> RowLimitedLayout {
-    let instance = try instance(for: tags)
+    _ = try instance(for: tags)  // the options and tags, checked with the messages of this module
     let chips = tags.isEmpty ? [] : (1...tags.count).map(chipTag)
-    let limited: LimitedRows
+    let chipSizes = chips.map(\.size)
+    let limit = RowLimit(
+      maxRows: maxRows, chipSize: { chipSizes[$0 - 1] }, priorities: priorities, keepingOrder: keepingOrder, budget: budget)
+    let layout = RowLayout(geometry: options.geometry, objective: .rowLimit(limit), order: options.order)
+    let arranged: RowArrangement
     do {
-      limited = try limitRows(
-        instance, maxRows: maxRows, chipWidth: { chips[$0 - 1].width }, priorities: priorities,
-        keepingOrder: keepingOrder, budget: budget)
-    } catch let error as RowLimitError {
-      throw .invalidOption(error.description)
+      arranged = try layout.arrangement(sizes: tags.map(\.size), containerWidth: options.width)
     } catch {
-      throw .packer("\(error)")
+      throw LayoutError(error)
     }
+    guard case .rowLimit(let limited) = arranged.answer else { throw .packer("the row limit gave no row-limited answer") }
     // The shown tags in input order, then the chip.
     let shown = limited.packing.items.sorted()
-    var position = [Int: Int]()
+    var position = [Int](repeating: -1, count: tags.count + 1)
     for (p, i) in shown.enumerated() { position[i] = p }
+    position[tags.count] = shown.count
     var laidOut = shown.map { tags[$0] }
+    var frames = shown.map { arranged.frames[$0] }
+    var truncated = shown.map { arranged.placed.clamped[$0] }
     var inputIndex: [Int?] = shown
-    let chip = limited.hiddenCount > 0 ? chips[limited.hiddenCount - 1] : nil
-    if let chip {
+    let chip = arranged.chip.map { chips[$0.hiddenCount - 1] }
+    if let chip, let placedChip = arranged.chip {
       laidOut.append(chip)
+      frames.append(placedChip.frame)
+      truncated.append(false)
       inputIndex.append(nil)
     }
-    let rows = limited.rowsWithChip.map { row in row.map { $0 == tags.count ? laidOut.count - 1 : position[$0]! } }
     var engine = self
     if !keepingOrder { engine.options.order = .packed }
-    let name = "at most \(maxRows) row\(maxRows == 1 ? "" : "s"), \(keepingOrder ? "order kept" : "reordered")"
-    let layout = try engine.layOut(laidOut, rows: rows, algorithm: name)
-    return RowLimitedLayout(layout: layout, limited: limited, chip: chip, inputIndex: inputIndex)
+    let rows = arranged.placed.rows.map { row in
+      LayoutRow(tags: row.items.map { position[$0] }, y: row.y, height: row.height, usedWidth: row.usedWidth)
+    }
+    let result = TagLayoutResult(
+      tags: laidOut, frames: frames, truncated: truncated, rows: rows, options: engine.options,
+      algorithm: layout.objective.name)
+    return RowLimitedLayout(layout: result, limited: limited, chip: chip, inputIndex: inputIndex)
   }
 }

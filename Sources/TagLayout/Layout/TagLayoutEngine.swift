@@ -1,23 +1,5 @@
 import RowPacking
 
-/// A rectangle in points, origin at the top left, y growing downwards.
-public struct Frame: Sendable, Hashable, Codable {
-  public var x: Double
-  public var y: Double
-  public var width: Double
-  public var height: Double
-
-  public init(x: Double, y: Double, width: Double, height: Double) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
-  public var maxX: Double { x + width }
-  public var maxY: Double { y + height }
-}
-
 /// One row of a layout.
 public struct LayoutRow: Sendable, Hashable, Codable {
   /// The tags of the row (input indices), from the leading edge to the trailing one.
@@ -50,11 +32,7 @@ public struct TagLayoutResult: Sendable, Hashable, Codable {
 
   /// The content height: top inset + sum of row heights + (rows - 1) x line
   /// spacing + bottom inset (just the insets when there are no tags).
-  public var contentHeight: Double {
-    let rowsHeight = rows.reduce(0) { $0 + $1.height }
-    let gaps = Double(max(rows.count - 1, 0)) * options.lineSpacing
-    return options.insets.top + rowsHeight + gaps + options.insets.bottom
-  }
+  public var contentHeight: Double { options.geometry.contentHeight(rowHeights: rows.map(\.height)) }
 
   /// The input positions in reading order: row by row, leading to trailing.
   public var readingOrder: [Int] { rows.flatMap(\.tags) }
@@ -67,7 +45,9 @@ public struct TagLayoutResult: Sendable, Hashable, Codable {
 }
 
 /// Lays tags out in rows: packs them with a ``RowPacker`` (or takes rows
-/// from any solver), then turns the rows into frames.
+/// from any solver), then turns the rows into frames, both by the core
+/// (``RowLayout`` and ``RowGeometry/frames(rows:sizes:containerWidth:)``):
+/// this type adds the tags' labels and the options of the command line.
 ///
 /// The steps, for tags `t` and options `o`:
 ///
@@ -79,10 +59,11 @@ public struct TagLayoutResult: Sendable, Hashable, Codable {
 ///    under ``FitTest/strict``), and the packing is checked by ``verify(_:for:)``.
 /// 3. Order (``TagOrder``): as packed, or each row in input order and rows
 ///    by their first tag.
-/// 4. Frames: a row is as tall as its tallest tag, tags centred vertically
-///    in it; rows stacked from the top inset with the line spacing between
-///    them; horizontally by the alignment; right to left is the mirror
-///    image `x' = width - x - w` of left to right.
+/// 4. Frames: a row is as tall as its tallest tag, tags placed in it by the
+///    vertical alignment (centred by default); rows stacked from the top
+///    inset with the line spacing between them; horizontally by the
+///    alignment; right to left is the mirror image `x' = width - x - w` of
+///    left to right.
 ///
 /// Complexity: O(*n* log *n*) beyond the packer (the sort of step 3).
 public struct TagLayoutEngine: Sendable {
@@ -117,20 +98,15 @@ public struct TagLayoutEngine: Sendable {
   ///
   /// - Throws: ``LayoutError`` for invalid options or tags, or a packer failure.
   public func layOut(_ tags: [Tag], using packer: some RowPacker) throws(LayoutError) -> TagLayoutResult {
-    let instance = try instance(for: tags)
-    let packing: Packing
+    _ = try instance(for: tags)  // the options and tags, checked with the messages of this module
+    let layout = RowLayout(geometry: options.geometry, objective: .packer(packer), order: options.order, fit: options.fit)
+    let arranged: RowArrangement
     do {
-      var scaled = try instance.scaled()
-      if options.fit == .strict { scaled = scaled.strictFit }
-      packing = try packer.pack(scaled)
-    } catch let error as InstanceError {
-      throw .invalidOption(error.description)
-    } catch let error as PackingError {
-      throw .packer(error.description)
+      arranged = try layout.arrangement(sizes: tags.map(\.size), containerWidth: options.width)
     } catch {
-      throw .packer("\(error)")
+      throw LayoutError(error)
     }
-    return try layOut(tags, rows: packing.rows, algorithm: packer.name, instance: instance)
+    return result(tags, arranged.placed, algorithm: packer.name)
   }
 
   /// Lays the tags out in the given rows (input indices per row, top to
@@ -148,57 +124,44 @@ public struct TagLayoutEngine: Sendable {
     if !violations.isEmpty {
       throw .invalidPacking(violations.prefix(3).map(\.description).joined(separator: "; "))
     }
-    var rows = given
-    if options.order == .input {
-      rows = rows.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    let placed: RowFrames
+    do {
+      placed = try options.geometry.frames(rows: options.order.arrange(given), sizes: tags.map(\.size), containerWidth: options.width)
+    } catch {
+      throw .invalidOption(error.description)
     }
-    let rowWidth = options.rowWidth
-    let widths = instance.widths
-    var frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tags.count)
-    var layoutRows: [LayoutRow] = []
-    var top = options.insets.top
-    for (r, row) in rows.enumerated() {
-      let height = row.map { tags[$0].height }.max() ?? 0
-      let used = row.reduce(0) { $0 + widths[$1] } + Double(row.count - 1) * options.spacing
-      let free = max(rowWidth - used, 0)
-      var x = options.insets.leading
-      var gap = options.spacing
-      switch options.alignment {
-      case .leading: break
-      case .center: x += free / 2
-      case .trailing: x += free
-      case .justified:
-        if row.count > 1 && r < rows.count - 1 { gap += free / Double(row.count - 1) }
-      }
-      for tag in row {
-        let w = widths[tag]
-        let h = tags[tag].height
-        let left = options.direction == .leftToRight ? x : options.width - x - w
-        frames[tag] = Frame(x: left, y: top + (height - h) / 2, width: w, height: h)
-        x += w + gap
-      }
-      layoutRows.append(LayoutRow(tags: row, y: top, height: height, usedWidth: used))
-      top += height + options.lineSpacing
-    }
-    return TagLayoutResult(
-      tags: tags, frames: frames, truncated: tags.map { $0.width > rowWidth }, rows: layoutRows,
+    return result(tags, placed, algorithm: algorithm)
+  }
+
+  /// The core's frames as this module's result.
+  func result(_ tags: [Tag], _ placed: RowFrames, algorithm: String) -> TagLayoutResult {
+    TagLayoutResult(
+      tags: tags, frames: placed.frames, truncated: placed.clamped,
+      rows: placed.rows.map { LayoutRow(tags: $0.items, y: $0.y, height: $0.height, usedWidth: $0.usedWidth) },
       options: options, algorithm: algorithm)
   }
 
   private func checkOptions() throws(LayoutError) {
-    let o = options
-    guard o.width.isFinite, o.width > 0 else {
-      throw .invalidOption("the width is \(formatNumber(o.width)); it must be a number > 0 (points)")
+    do {
+      try options.geometry.validate(containerWidth: options.width)
+    } catch {
+      throw .invalidOption(error.description)
     }
-    for (name, value) in [("spacing", o.spacing), ("line spacing", o.lineSpacing),
-                          ("top inset", o.insets.top), ("leading inset", o.insets.leading),
-                          ("bottom inset", o.insets.bottom), ("trailing inset", o.insets.trailing)] {
-      guard value.isFinite, value >= 0 else {
-        throw .invalidOption("the \(name) is \(formatNumber(value)); it must be a number >= 0 (points)")
-      }
-    }
-    guard o.rowWidth > 0 else {
-      throw .invalidOption("the width \(formatNumber(o.width)) leaves no room for a row after the insets (\(formatNumber(o.insets.leading)) + \(formatNumber(o.insets.trailing)))")
+  }
+}
+
+extension Tag {
+  /// The tag's width and height, as the core lays items out.
+  public var size: LayoutSize { LayoutSize(width: width, height: height) }
+}
+
+extension LayoutError {
+  /// The core's layout error in this module's terms.
+  init(_ error: RowLayoutError) {
+    switch error {
+    case .geometry(.invalidRows(let message)): self = .invalidPacking(message)
+    case .geometry, .instance, .rowLimit, .unsupported, .rowsForEveryWidth: self = .invalidOption(error.description)
+    case .packer(let message): self = .packer(message)
     }
   }
 }
