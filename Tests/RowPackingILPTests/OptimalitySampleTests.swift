@@ -33,7 +33,9 @@ import Testing
   func classicSet(_ set: String, count: Int) throws {
     let sample = try BPPLIBFixture.sample(set: set, count: count, seed: Self.seed)
     #expect(sample.count == count, "\(set): \(sample.count) instances drawn, \(count) asked")
-    for (known, instance) in sample { try checkProvenOptimal(instance, optimum: known.optimum, "\(set)/\(instance.name)") }
+    for (known, instance) in sample {
+      try checkProvenOptimal(instance, optimum: known.optimum, "\(set)/\(instance.name)")
+    }
   }
 
   @Test(
@@ -43,7 +45,9 @@ import Testing
   func hardSet(_ set: String, count: Int) throws {
     let sample = try HardSetFixture.sample(set: set, count: count, seed: Self.seed)
     #expect(sample.count == count, "\(set): \(sample.count) instances drawn, \(count) asked")
-    for (known, instance) in sample { try checkProvenOptimal(instance, optimum: known.optimum, "\(set)/\(instance.name)") }
+    for (known, instance) in sample {
+      try checkProvenOptimal(instance, optimum: known.optimum, "\(set)/\(instance.name)")
+    }
   }
 
   func checkProvenOptimal(_ instance: Instance, optimum: Int, _ name: String) throws {

@@ -21,7 +21,9 @@ public enum HardSetFixture {
     let (root, table) = try optima()
     let entries = table.entries.values.filter { $0.set == set && $0.itemCount == items }
       .sorted { $0.instance < $1.instance }
-    guard !entries.isEmpty else { throw FixtureError("no \(set) instance of \(items) items in \(root.path)/optima.tsv") }
+    guard !entries.isEmpty else {
+      throw FixtureError("no \(set) instance of \(items) items in \(root.path)/optima.tsv")
+    }
     return try entries.prefix(count).map { ($0, try instance($0, root: root)) }
   }
 
