@@ -11,7 +11,7 @@ import XCTest
 /// packings, and the tree proves the optimum brute force finds (never a
 /// bound above it).
 final class BranchAndPriceTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// Every packing of items `0..<sizes.count` as rows of items (sets in
   /// increasing order), rows in the order of their first item.
@@ -610,6 +610,7 @@ final class BranchAndPriceTests: XCTestCase {
   /// packing (there is none); asked for the optimum's rows, it never
   /// refutes them. Its deadline bounds the run; it need not decide.
   func testCutsAtEveryNodeAgreeWithTheKnownOptimumOnANI() throws {
+    try SlowTests.require("Branch-and-price-and-cut on two ANI root LPs")
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }

@@ -12,7 +12,7 @@ import XCTest
 /// optimum; and a residual problem solved afterwards (new demands, as the
 /// dives set them) reaches the same LP as on a master without deletion.
 final class ColumnDeletionTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// Seed `seed`'s instance, drawn from `random`: rows of two or three
   /// items (widths in (C/4, C/2]) every other seed, as in AI and ANI; with
