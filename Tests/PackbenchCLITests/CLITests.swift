@@ -101,7 +101,7 @@ final class CLITests: CLITestCase {
     XCTAssertEqual(out.status, 0, out.stderr)
     XCTAssertTrue(out.stdout.contains("rows:        4"), out.stdout)
     XCTAssertTrue(out.stdout.contains("lower bound: 4 (LP)"), out.stdout)
-    XCTAssertTrue(out.stdout.contains("stage:       LP"), out.stdout)
+    XCTAssertTrue(out.stdout.contains("stage:       lp"), out.stdout)
     // The child process's GLPK log reaches stderr (simplex lines "obj = ").
     XCTAssertTrue(out.stderr.contains("obj ="), out.stderr)
     let quiet = try run(["solve", file, "--algorithm", "exact"])
