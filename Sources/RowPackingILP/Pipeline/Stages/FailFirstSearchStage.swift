@@ -7,20 +7,13 @@ import RowPacking
 /// search; long, after the dives, before the long full-rows search, with
 /// half of that one's share.
 struct FailFirstSearchStage: ExactStage {
-  enum Pass: Sendable { case short, long }
-  let pass: Pass
+  let pass: ExactlyFullPass
   var stage: SolveStage { .failFirstSearch }
 
   /// Nodes per row of the bound in the short pass.
   static let shortNodesPerRow = 1_000
 
-  func applies(to state: SolveState) -> Bool {
-    guard state.rowsMustBeFull else { return false }
-    switch pass {
-    case .short: return !state.rootLPRan
-    case .long: return state.hasRootLP && !state.options.budget.isSpent(state.setup)
-    }
-  }
+  func applies(to state: SolveState) -> Bool { pass.applies(to: state) }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     let types = state.types
@@ -35,7 +28,7 @@ struct FailFirstSearchStage: ExactStage {
     case .long:
       search.nodeLimit = .max
       search.seed = 0x10f
-      share = (state.arcFlowGraphIfSmall() == nil ? 1 : budget.fullRowsSearchLong) / 2
+      share = ExactlyFullPass.longShare(&state) / 2
     }
     let outcome = search.run(rows: state.bound.value, until: budget.deadline(share, state.setup))
     state.count(nodes: outcome.nodes)

@@ -8,20 +8,13 @@ import RowPacking
 /// them). Long, after the dives where the rows must still be exactly full:
 /// no node limit, its rows restricted by the LP's dual restrictions.
 struct FullRowsSearchStage: ExactStage {
-  enum Pass: Sendable { case short, long }
-  let pass: Pass
+  let pass: ExactlyFullPass
   var stage: SolveStage { .fullRowsSearch }
 
   /// Nodes per row of the bound in the short pass.
   static let shortNodesPerRow = 2
 
-  func applies(to state: SolveState) -> Bool {
-    guard state.rowsMustBeFull else { return false }
-    switch pass {
-    case .short: return !state.rootLPRan
-    case .long: return state.hasRootLP && !state.options.budget.isSpent(state.setup)
-    }
-  }
+  func applies(to state: SolveState) -> Bool { pass.applies(to: state) }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     let types = state.types
@@ -38,7 +31,7 @@ struct FullRowsSearchStage: ExactStage {
       search.seed = 0x10f
       search.restrictions = state.restrictions
       // All that is left where no MIP follows.
-      share = state.arcFlowGraphIfSmall() == nil ? 1 : budget.fullRowsSearchLong
+      share = ExactlyFullPass.longShare(&state)
     }
     let (patterns, nodes) = search.run(rows: state.bound.value, until: budget.deadline(share, state.setup))
     state.count(nodes: nodes)
