@@ -107,6 +107,9 @@ struct RunCommand: ParsableCommand {
       printError("\(skipped) of \(bench.share.count) runs already in \(output); running the other \(todo.count)")
     }
 
+    // Ctrl-C or SIGTERM: the children's groups killed, the rows written so
+    // far kept (each is whole), exit status 130 or 143.
+    ChildGroups.shared.exitOnInterruption { try? file?.close() }
     let progress = Progress(total: todo.count, enabled: !quiet && standardErrorIsTerminal)
     let results = RecordList()
     let next = Counter()
@@ -120,7 +123,11 @@ struct RunCommand: ParsableCommand {
           printError("--- \(record.dataset)/\(record.instance) \(record.algorithm) (child process) ---\n" + log)
         }
         do {
-          if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
+          // A run cut short by an interruption is no result: not written.
+          let written = try ChildGroups.shared.withRecordsLock {
+            if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
+          }
+          if !written { return }
         } catch {
           writeErrors.set(error)
         }
