@@ -29,7 +29,15 @@ struct RunCommand: ParsableCommand {
       checksums). Run the same command again and it skips the runs already
       in the file (by run key); --retry-failed reruns the failed ones.
       Exact solvers run in a child process under --time-limit (killed at the
-      limit plus a grace period) and --memory-limit.
+      limit plus a grace period) and --memory-limit. Ctrl-C or SIGTERM kills
+      every child's process group and exits 130 or 143, the finished rows
+      kept; a child dies with its runner, even one killed with SIGKILL.
+
+      A solver of your own, in any language, runs beside packbench's with
+      --external NAME=COMMAND (or --externals FILE): it reads the instance
+      file named by its last argument and prints one line of 0-based item
+      indices per row, and 'bound N' if it proves one. It gets the same
+      limits, the same verifier and the same CSV. See docs/external-solvers.md.
 
       Examples:
         packbench run
@@ -38,6 +46,8 @@ struct RunCommand: ParsableCommand {
           --algorithms next-fit,first-fit-decreasing
         packbench run --dataset bpplib --algorithms exact --time-limit 10 \\
           --shard 1/4 -o part1.csv
+        packbench run --dataset bpplib --algorithms first-fit-decreasing,py-ffd \\
+          --external py-ffd="python3 scripts/peers/ffd.py"
       """)
 
   @OptionGroup var bench: BenchOptions
