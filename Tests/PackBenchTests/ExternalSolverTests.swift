@@ -73,6 +73,8 @@ final class ExternalSolverTests: XCTestCase {
     XCTAssertEqual(status(outcome(stderr: "reading\nno such file\n", exit: 2)).status, .error("the external solver exited with status 2: no such file"))
     XCTAssertEqual(status(outcome(stdout: "0 1 two\n")).status.name, "error")
     XCTAssertEqual(status(outcome(stdout: "# nothing\n")).status.name, "error")
+    // No rows after the whole time: the limit, not an error.
+    XCTAssertEqual(status(outcome(stdout: "bound 2\n", seconds: 10)).status, .timeLimit)
     XCTAssertEqual(status(outcome(reported: false)).status.name, "crash")
   }
 

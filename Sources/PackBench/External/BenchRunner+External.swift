@@ -65,7 +65,7 @@ extension ChildOutcome {
   /// line of standard error. Otherwise the rows, with the stronger of
   /// packbench's bound and the solver's (a false bound is caught by the
   /// checks that follow), `feasible`, or `timelimit` when the solver used
-  /// its whole time.
+  /// its whole time (with or without rows).
   public func externalResult(
     instance: Instance, ownBound: LowerBound, timeLimit: Duration, memoryLimitBytes: UInt64?
   ) -> PackingResult {
@@ -94,10 +94,13 @@ extension ChildOutcome {
     }
     let answer: ExternalAnswer
     do { answer = try ExternalAnswer.parse(otherOutput) } catch { return failed(.error("unreadable output: \(error)"), elapsed) }
-    if answer.rows.isEmpty && instance.count > 0 { return failed(.error("the external solver printed no rows\(tail)"), elapsed) }
+    let usedItsTime = elapsed >= timeLimit * 0.98
+    if answer.rows.isEmpty && instance.count > 0 {
+      // No packing found in the whole time is a limit reached, not an error.
+      return failed(usedItsTime ? .timeLimit : .error("the external solver printed no rows\(tail)"), elapsed)
+    }
     var bound = ownBound
     if let claimed = answer.bound { bound = bound.strongest(LowerBound(value: claimed, source: .external)) }
-    let usedItsTime = elapsed >= timeLimit * 0.98
     return PackingResult(
       packing: Packing(rows: answer.rows), lowerBound: bound, status: usedItsTime ? .timeLimit : .feasible,
       elapsed: elapsed, stage: "external")
