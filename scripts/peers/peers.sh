@@ -79,7 +79,7 @@ versions="$(peers_versions "$work" $peers)"
   echo "$(sed 's|.*/sample/||' "$work/sample.list" | tr '\n' ' ')."
   echo
   echo "One \`packbench run\` runs packbench's algorithms and the peers, the peers as external solvers (\`--externals\`, an adapter each: \`scripts/peers/run_peer.py\`, see docs/external-solvers.md): the same limits per instance, ${limit} s of wall time (a SIGKILL of the process group at the limit plus a grace period) and ${memory} MiB of address space, each exact or external solve in its own child process, one at a time; one verifier; one CSV."
-  echo "The whole run is pinned to one core (\`taskset\`): packbench's exact solver and the peers each get that core (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters, its threads sharing the core). A peer's time includes its Python start-up and imports; it is given \$PACKBENCH_TIME_LIMIT less that start-up."
+  echo "The whole run is pinned to one core (\`taskset\`): packbench's exact solver and the peers each get that core (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters, its threads sharing the core). A peer's time includes its Python start-up, imports and model building: the adapter gives the solver what is left, once its model is built, of 99 % of \$PACKBENCH_TIME_LIMIT from the adapter's start."
   echo "Peer versions: ${versions}. packbench's heuristics: median of 5 timed samples."
   echo "Every packing, packbench's or a peer's, is verified by the harness before it counts; \`optimal\` means rows equal a bound the solver proved."
   echo

@@ -70,7 +70,7 @@ extension ChildOutcome {
     instance: Instance, ownBound: LowerBound, timeLimit: Duration, memoryLimitBytes: UInt64?
   ) -> PackingResult {
     func failed(_ status: SolveStatus, _ elapsed: Duration) -> PackingResult {
-      PackingResult(packing: nil, lowerBound: ownBound, status: status, elapsed: elapsed, stage: "external")
+      PackingResult(packing: nil, lowerBound: ownBound, status: status, elapsed: elapsed)
     }
     if killedOnTime { return failed(.timeLimit, wallTime) }
     let lines = standardErrorTail.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -103,6 +103,6 @@ extension ChildOutcome {
     if let claimed = answer.bound { bound = bound.strongest(LowerBound(value: claimed, source: .external)) }
     return PackingResult(
       packing: Packing(rows: answer.rows), lowerBound: bound, status: usedItsTime ? .timeLimit : .feasible,
-      elapsed: elapsed, stage: "external")
+      elapsed: elapsed)
   }
 }
