@@ -62,7 +62,7 @@ public func solve(
   let elapsed = clock.now - start
   return PackingResult(
     packing: packing, lowerBound: bound, status: judge(packing, for: instance, bound: bound),
-    elapsed: elapsed, stage: "heuristic")
+    elapsed: elapsed, stage: .heuristic)
 }
 
 /// The status a packing earns: `wrong` with the violations when it does not

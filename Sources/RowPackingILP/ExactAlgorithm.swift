@@ -53,11 +53,9 @@ public struct ExactOptions: Sendable {
 /// best packing found before it. GLPK runs on the calling thread, in its own
 /// environment, freed at the end.
 ///
-/// The result's `stage` says what settled it: "heuristic" (a packer met the
-/// simple bound), "LP" (the LP bound, with a packing from the LP-driven
-/// heuristic or a packer), "search" (bin completion decided whether the
-/// bound's rows suffice), "MIP" (a GLPK branch and bound did); `nodes` is
-/// the branch-and-bound node count (bin completion's plus GLPK's) when one ran.
+/// The result's `stage` says which stage settled it (``SolveStage``: the one
+/// whose packing or bound last improved); `nodes` counts the nodes of the
+/// stages that count them (searches, GLPK's branch and bound).
 public func solveExactly(
   _ instance: Instance, algorithm: ExactAlgorithm, options: ExactOptions = .init()
 ) -> PackingResult {
@@ -68,7 +66,7 @@ public func solveExactly(
     return PackingResult(packing: nil, lowerBound: LowerBound(value: 0, source: .none), status: .error(error.description))
   }
   if setup.scaled.count == 0 {
-    return setup.result(packing: Packing(rows: []), bound: setup.simpleBound, stage: "heuristic")
+    return setup.result(packing: Packing(rows: []), bound: setup.simpleBound, stage: .heuristic)
   }
   switch algorithm {
   case .ilpAssignment: return solveAssignmentModel(setup, verbose: options.verbose)

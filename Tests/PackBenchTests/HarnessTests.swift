@@ -126,7 +126,7 @@ final class TimingTests: XCTestCase {
         PackingResult(
           packing: Packing(rows: instance.widths.indices.map { [$0] }),
           lowerBound: LowerBound(value: 1, source: .l1), status: .feasible,
-          elapsed: .milliseconds(instance.count), stage: "test")
+          elapsed: .milliseconds(instance.count), stage: .heuristic)
       })
     var settings = RunSettings()
     settings.solveRepetitions = 4

@@ -181,18 +181,7 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   func testProvenOptimumEqualsBruteForce() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: false)
-  }
-
-  /// The same with the pair chosen first by its failures so far: another
-  /// tree, the same answers (a refutation must still be one).
-  func testProvenOptimumEqualsBruteForceWithBranchingHistory() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: true)
-  }
-
-  /// And with restarts after 2, 4, 8, ... nodes: the last run is complete.
-  func testProvenOptimumEqualsBruteForceWithRestarts() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: true, restartNodes: 2)
+    try provenOptimumEqualsBruteForce()
   }
 
   /// And with subset-row cuts separated at every node
@@ -200,18 +189,7 @@ final class BranchAndPriceTests: XCTestCase {
   /// refute a row count that holds a packing, nor give a root bound above
   /// the optimum.
   func testProvenOptimumEqualsBruteForceWithCutsAtEveryNode() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150)
-  }
-
-  /// And with many more cut rounds at the root than at the other nodes,
-  /// cuts on five items there once none on three is violated
-  /// (``RyanFosterBranchAndPrice/rootCutRounds``,
-  /// ``RyanFosterBranchAndPrice/rootFiveItemCuts``): a five-item cut and
-  /// its floor terms in the pricing and the safe bound must never refute
-  /// a row count that holds a packing.
-  func testProvenOptimumEqualsBruteForceWithRootCutsOnFiveItems() throws {
-    try provenOptimumEqualsBruteForce(
-      branchingHistory: false, cutRounds: 1, seeds: 1...150, rootCutRounds: 20, rootFiveItemCuts: true)
+    try provenOptimumEqualsBruteForce(cutRounds: 3, seeds: 1...150)
   }
 
   /// And with the safe bound taken again from the master solved in exact
@@ -221,25 +199,8 @@ final class BranchAndPriceTests: XCTestCase {
   /// row count that holds a packing, nor give a root bound above the
   /// optimum.
   func testProvenOptimumEqualsBruteForceWithExactBound() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150, exactBound: true)
-    try provenOptimumEqualsBruteForce(branchingHistory: false, seeds: 1...60, exactBound: true)
-  }
-
-  /// And with the root's cuts separated on other optimal solutions too
-  /// (``RyanFosterBranchAndPrice/alternativeOptimaAtRoot``): the master's
-  /// bounds and objective, changed for those solves, must be restored, or
-  /// the tree would refute a row count that holds a packing.
-  func testProvenOptimumEqualsBruteForceWithCutsOnOtherOptima() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...150, alternativeOptima: 3)
-  }
-
-  /// A tree that gives up after a node without pruning
-  /// (``RyanFosterBranchAndPrice/giveUpWithoutPruning``) answers "not
-  /// decided" or the truth: never a packing below the optimum nor a
-  /// refutation at it.
-  func testGivingUpWithoutPruningNeverAnswersWrong() throws {
-    let counts = try giveUpCounts([{ $0.giveUpWithoutPruning = 1 }])
-    XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
+    try provenOptimumEqualsBruteForce(cutRounds: 3, seeds: 1...150, exactBound: true)
+    try provenOptimumEqualsBruteForce(seeds: 1...60, exactBound: true)
   }
 
   /// The same after a time without pruning
@@ -250,11 +211,10 @@ final class BranchAndPriceTests: XCTestCase {
   func testGivingUpAfterATimeWithoutPruningNeverAnswersWrong() throws {
     let counts = try giveUpCounts([
       { $0.giveUpWithoutPruningAfter = .time(.zero) }, { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)) },
-      { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)); $0.giveUpTimeFromRoot = true },
       { $0.giveUpWithoutPruningAfter = .time(.seconds(3600)); $0.giveUpOnStallBelow = 1 },
     ])
     XCTAssertGreaterThan(counts[0].gaveUp, 0, "no tree gave up: the rule is untested")
-    for k in 1...3 {
+    for k in 1...2 {
       XCTAssertEqual(counts[k].gaveUp, 0, "undecided with all the time")
       XCTAssertEqual(counts[k].decided, 120, "every tree with all the time decides")
     }
@@ -263,18 +223,17 @@ final class BranchAndPriceTests: XCTestCase {
   /// The same give-up in counted work
   /// (``RyanFosterBranchAndPrice/Effort/work(_:)``), which replaces the
   /// time: at zero every tree gives up before its first master solve
-  /// (whatever the time left), with a great deal each decides (from the
-  /// root, with the stall rule too), and never wrongly.
+  /// (whatever the time left), with a great deal each decides (with the
+  /// stall rule too), and never wrongly.
   func testGivingUpAfterCountedWorkNeverAnswersWrong() throws {
     let plenty = 1 << 50
     let counts = try giveUpCounts([
       { $0.giveUpWithoutPruningAfter = .work(0) },
       { $0.giveUpWithoutPruningAfter = .work(plenty) },
-      { $0.giveUpWithoutPruningAfter = .work(plenty); $0.giveUpTimeFromRoot = true },
       { $0.giveUpWithoutPruningAfter = .work(plenty); $0.giveUpOnStallBelow = 1 },
     ])
     XCTAssertEqual(counts[0].decided, 0, "a tree went on past a work limit of zero")
-    for k in 1...3 {
+    for k in 1...2 {
       XCTAssertEqual(counts[k].gaveUp, 0, "undecided with all the work")
       XCTAssertEqual(counts[k].decided, 120, "every tree with all the work decides")
     }
@@ -397,7 +356,7 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertFalse(Tree.Effort.time(.zero).isReached(work: .max))
   }
 
-  /// Trees that give up after two nodes unless a share of the tree is
+  /// Trees that give up after their first master solve unless a share of the tree is
   /// refuted answer "not decided" or the truth, whatever the share; a
   /// tree that gives up has refuted less than the share. (Small random
   /// instances prune no node below the root: a refuted row count is
@@ -406,7 +365,7 @@ final class BranchAndPriceTests: XCTestCase {
   func testGivingUpUnlessAShareIsRefutedNeverAnswersWrong() throws {
     let shares = [0.0, 0.01, 1.0]
     let counts = try giveUpCounts(shares.map { share in
-      { $0.giveUpWithoutPruning = 2; $0.giveUpRefutedShare = share; $0.giveUpOnStallBelow = 0x1p-4 }
+      { $0.giveUpWithoutPruningAfter = .work(1); $0.giveUpRefutedShare = share; $0.giveUpOnStallBelow = 0x1p-4 }
     })
     for (share, count) in zip(shares, counts) {
       XCTAssertLessThan(count.mostRefutedGivenUp, max(share, 1e-300), "a tree gave up with \(share) refuted")
@@ -469,19 +428,10 @@ final class BranchAndPriceTests: XCTestCase {
     return counts
   }
 
-  /// And with the master's columns deleted beyond a small limit
-  /// (``RyanFosterBranchAndPrice/columnLimit``), with cuts at every node
-  /// and GLPK's textbook pricing and ratio test: the columns deleted come
-  /// back by pricing where a node needs them, the answers stay the same.
-  func testProvenOptimumEqualsBruteForceWithColumnDeletion() throws {
-    try provenOptimumEqualsBruteForce(
-      branchingHistory: false, cutRounds: 3, seeds: 1...80, columnLimit: 12, steepestEdge: false, ratioTest: .textbook)
-  }
-
   /// And with first-fit rows of shuffled items given as columns after
   /// the root's first solve (``RyanFosterBranchAndPrice/laterColumns``).
   func testProvenOptimumEqualsBruteForceWithLaterColumns() throws {
-    try provenOptimumEqualsBruteForce(branchingHistory: false, cutRounds: 3, seeds: 1...80, laterColumns: true)
+    try provenOptimumEqualsBruteForce(cutRounds: 3, seeds: 1...80, laterColumns: true)
   }
 
   /// First-fit rows of the items in five random orders.
@@ -505,19 +455,12 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   func provenOptimumEqualsBruteForce(
-    branchingHistory: Bool, restartNodes: Int? = nil, cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40,
-    columnLimit: Int? = nil, steepestEdge: Bool = true, ratioTest: GLPKProblem.RatioTest = .harris,
-    laterColumns: Bool = false, alternativeOptima: Int = 0, rootCutRounds: Int? = nil, rootFiveItemCuts: Bool = false,
-    exactBound: Bool = false
+    cutRounds: Int = 0, seeds: ClosedRange<UInt64> = 1...40, laterColumns: Bool = false, exactBound: Bool = false
   ) throws {
-    var fiveItemCuts = 0
     var exactSolves = 0
-    var alternativeSolves = 0
     var added = 0
     var branched = 0
-    var restarts = 0
     var cuts = 0
-    var deleted = 0
     for seed in seeds {
       var random = SplitMix64(seed: seed)
       let (sizes, capacity) = instance(&random, items: 5...11)
@@ -528,16 +471,7 @@ final class BranchAndPriceTests: XCTestCase {
       /// rows), set up as asked, and its outcome on `rows` rows.
       func decide(rows: Int) throws -> RyanFosterBranchAndPrice.Outcome {
         let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-        tree.branchingHistory = branchingHistory
-        tree.restartNodes = restartNodes
         tree.cutRoundsPerNode = cutRounds
-        tree.columnLimit = columnLimit
-        tree.steepestEdge = steepestEdge
-        tree.ratioTest = ratioTest
-        tree.alternativeOptimaAtRoot = alternativeOptima
-        tree.rootCutRounds = rootCutRounds
-        if rootCutRounds != nil { tree.rootCutsPerRound = 10 }
-        tree.rootFiveItemCuts = rootFiveItemCuts
         if exactBound {
           // At every converged node, whatever its LP: the exact bound must
           // never exceed what the node holds.
@@ -548,11 +482,7 @@ final class BranchAndPriceTests: XCTestCase {
         if laterColumns { tree.laterColumns = firstFitRows(&random, sizes: sizes, capacity: capacity) }
         let outcome = try tree.decide(rows: rows, until: far)
         if laterColumns && tree.laterColumns.isEmpty { added += 1 }
-        restarts += outcome.restarts
         cuts += outcome.cuts
-        alternativeSolves += outcome.alternativeSolves
-        deleted += outcome.deletedColumns
-        fiveItemCuts += outcome.fiveItemCuts
         exactSolves += outcome.exactSolves
         return outcome
       }
@@ -574,13 +504,9 @@ final class BranchAndPriceTests: XCTestCase {
       if found.nodes > 1 || proof.nodes > 1 { branched += 1 }
     }
     XCTAssertGreaterThan(branched, 0, "no instance branched: the tree is untested")
-    if restartNodes != nil { XCTAssertGreaterThan(restarts, 0, "no restart: the restarts are untested") }
     if cutRounds > 0 { XCTAssertGreaterThan(cuts, 20, "few cuts: the cuts at the nodes are hardly tested") }
-    if alternativeOptima > 0 { XCTAssertGreaterThan(alternativeSolves, 20, "few solves for other optima: hardly tested") }
-    if rootFiveItemCuts { XCTAssertGreaterThan(fiveItemCuts, 5, "few cuts on five items: hardly tested") }
     if exactBound { XCTAssertGreaterThan(exactSolves, 50, "few exact solves: the exact bound is hardly tested") }
     if laterColumns { XCTAssertGreaterThan(added, 20, "few trees took their later columns: they are hardly tested") }
-    if columnLimit != nil { XCTAssertGreaterThan(deleted, 20, "few columns deleted: the deletion is hardly tested") }
   }
 
   /// The pipeline's stage over item types (repeated sizes): items taken
@@ -588,12 +514,6 @@ final class BranchAndPriceTests: XCTestCase {
   /// one row below the optimum and gives a packing that verifies at it.
   func testPipelineStageOverItemTypesAgreesWithBruteForce() throws {
     try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 0)
-  }
-
-  /// The same from the LP's patterns on the first items of their types
-  /// only (the tree's first columns before session 18).
-  func testPipelineStageFromFirstItemsAgreesWithBruteForce() throws {
-    try pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: 3, shifted: false)
   }
 
   /// The same with subset-row cuts at every node (at the cut stage's
@@ -604,7 +524,7 @@ final class BranchAndPriceTests: XCTestCase {
 
 
   /// The shifts of the root LP's patterns
-  /// (``ExactPipeline/itemColumns(_:types:first:shifted:)``), each pattern's
+  /// (``BranchAndPriceStage/itemColumns(_:types:first:shifted:)``), each pattern's
   /// value spread evenly over its shifts, cover the items of a type all
   /// alike, each by the type's copies in the solution over its demand, at
   /// the LP's value, and are rows (distinct items that fit), on seeded
@@ -632,7 +552,7 @@ final class BranchAndPriceTests: XCTestCase {
       var total = 0.0
       var exact = true
       for (p, value) in zip(master.patterns, root.values) where value > 1e-9 {
-        let columns = ExactPipeline.itemColumns(p, types: types, first: first, shifted: true)
+        let columns = BranchAndPriceStage.itemColumns(p, types: types, first: first, shifted: true)
         for column in columns {
           XCTAssertEqual(Set(column).count, column.count, message)
           XCTAssertLessThanOrEqual(column.reduce(0) { $0 + types.sizes[typeOf[$1]] }, types.capacity, message)
@@ -641,7 +561,7 @@ final class BranchAndPriceTests: XCTestCase {
         }
         for t in Set(p) { copies[t] += Double(min(p.filter { $0 == t }.count, types.demands[t])) * value }
         if columns.count == 1 && Set(p).contains(where: { types.demands[$0] > 1 }) { exact = false }
-        for i in ExactPipeline.itemColumns(p, types: types, first: first, shifted: false)[0] { firstOnly[i] += value }
+        for i in BranchAndPriceStage.itemColumns(p, types: types, first: first, shifted: false)[0] { firstOnly[i] += value }
       }
       XCTAssertEqual(total, root.masterObjective, accuracy: 1e-6, message)
       guard exact else { continue }
@@ -657,9 +577,8 @@ final class BranchAndPriceTests: XCTestCase {
   }
 
   /// The tree's master started from every shift of the LP's patterns over
-  /// the items of a type (``ExactPipeline/branchAndPriceShiftedColumns``)
-  /// unless `shifted` is false.
-  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int, shifted: Bool = true) throws {
+  /// the items of a type, with `cutRounds` rounds of cuts at each node.
+  func pipelineStageOverItemTypesAgreesWithBruteForce(cutRounds: Int) throws {
     for seed in UInt64(1)...20 {
       var random = SplitMix64(seed: seed)
       let drawn = SmallInstance.draw(&random, itemCounts: 5...10, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }
@@ -670,56 +589,35 @@ final class BranchAndPriceTests: XCTestCase {
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(drawn.capacity))
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      var pipeline = solved.pipeline
-      pipeline.branchAndPriceCutRounds = cutRounds
-      pipeline.branchAndPriceShiftedColumns = shifted
-      let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
-      let best = pipeline.setup.bestHeuristic
+      let state = solved.state()
       let message = "seed \(seed): sizes \(sizes), capacity \(drawn.capacity), optimum \(optimum)"
-      let refuted = try pipeline.branchAndPrice(
-        session: session, types: types, master: master, root: root, best: best, rows: optimum - 1, until: far)
+      let refuted = try BranchAndPriceStage.decide(
+        state: state, master: solved.master, root: solved.root, rows: optimum - 1, cutRounds: cutRounds, until: far)
       guard case .infeasible = refuted.outcome.answer else { XCTFail(message); continue }
-      let found = try pipeline.branchAndPrice(
-        session: session, types: types, master: master, root: root, best: best, rows: optimum, until: far)
+      let found = try BranchAndPriceStage.decide(
+        state: state, master: solved.master, root: solved.root, rows: optimum, cutRounds: cutRounds, until: far)
       let patterns = try XCTUnwrap(found.patterns, message)
-      let packing = types.packing(patterns: patterns)
+      let packing = solved.types.packing(patterns: patterns)
       XCTAssertEqual(packing.rowCount, optimum, message)
       XCTAssertEqual(verify(packing, for: instance), [], message)
     }
   }
 
   /// On two ANI instances of 201 items (the hard sets, skipped when
-  /// absent), whose optimum is the LP bound plus one: asked for the LP
-  /// bound's rows, the tree with the branching history and restarts never
-  /// gives a packing (there is none); asked for the optimum's rows, it
-  /// never refutes them (a bound above the optimum). Its deadline bounds the run; it need not decide
-  /// (a debug build is slow), but its failed pairs and restarts are the
-  /// paths the small instances above do not reach.
-  func testBranchingHistoryAgreesWithTheKnownOptimumOnANI() throws {
-    try agreesWithTheKnownOptimumOnANI { pipeline in
-      pipeline.branchAndPriceHistory = true
-      pipeline.branchAndPriceRestartNodes = 8
-    }
-  }
-
-  /// The same with subset-row cuts at every node (branch-and-price-and-cut):
-  /// on ANI the cuts' duals are what the bound at a node rests on.
+  /// absent), whose optimum is the LP bound plus one, with subset-row cuts
+  /// at every node (on ANI the cuts' duals are what the bound at a node
+  /// rests on): asked for the LP bound's rows, the tree never gives a
+  /// packing (there is none); asked for the optimum's rows, it never
+  /// refutes them. Its deadline bounds the run; it need not decide.
   func testCutsAtEveryNodeAgreeWithTheKnownOptimumOnANI() throws {
-    try agreesWithTheKnownOptimumOnANI { pipeline in pipeline.branchAndPriceCutRounds = 3 }
-  }
-
-  func agreesWithTheKnownOptimumOnANI(_ configure: (inout ExactPipeline) -> Void) throws {
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      var pipeline = solved.pipeline
-      configure(&pipeline)
-      let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
+      let lp = solved.root
       XCTAssertLessThanOrEqual(lp.rowBound, entry.optimum, entry.instance)
-      let best = pipeline.setup.bestHeuristic
       for rows in [entry.optimum - 1, entry.optimum] {
-        let (outcome, patterns) = try pipeline.branchAndPrice(
-          session: session, types: types, master: master, root: lp, best: best, rows: rows,
+        let (outcome, patterns) = try BranchAndPriceStage.decide(
+          state: solved.state(), master: solved.master, root: lp, rows: rows, cutRounds: 3,
           until: ContinuousClock().now + .seconds(rows < entry.optimum ? 5 : 2))
         XCTAssertLessThanOrEqual(outcome.rootBound, entry.optimum, "\(entry.instance): a bound above the optimum")
         if rows < entry.optimum {

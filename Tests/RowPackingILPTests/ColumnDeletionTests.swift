@@ -101,7 +101,7 @@ final class ColumnDeletionTests: XCTestCase {
   }
 
   /// Deletion switched on after a first dive, as the pipeline does
-  /// (``ExactPipeline/columnDeletionAfterRoot``, or later: at the root's duals
+  /// (``the pipeline's former column deletion after the root``, or later: at the root's duals
   /// and values, then the root basis restored): the root's solution is the
   /// same after retiring (its retired columns are non-basic at 0 in that
   /// basis), and every residual LP along a dive, and the full LP solved
@@ -156,7 +156,7 @@ final class ColumnDeletionTests: XCTestCase {
   }
 
   /// Deletion in the root LP alone, as the pipeline does on large masters
-  /// (``ExactPipeline/largeRootColumnDeletionFactor``): a master that
+  /// (``RootLPStage/Options/largeMasterDeletionFactor``): a master that
   /// retires columns during its solve converges to the same objective and
   /// row bound as one that keeps every column (and as the core's
   /// dense-simplex LP); once its retired columns are restored
@@ -204,14 +204,13 @@ final class ColumnDeletionTests: XCTestCase {
   /// alone (every instance of up to 600 items keeps its path), and off
   /// when switched off.
   func testRootColumnDeletionOnlyOnMastersOfMoreThan600Types() throws {
-    let instance = try Instance(widths: [3, 4, 5], rowWidth: 10)
-    var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(5)), verbose: false)
-    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1))
-    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 600))
-    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 601), 4)
-    XCTAssertEqual(pipeline.rootColumnDeletion(typeCount: 1002), 4)
-    pipeline.largeRootColumnDeletionFactor = nil
-    XCTAssertNil(pipeline.rootColumnDeletion(typeCount: 1002))
+    var options = RootLPStage.Options()
+    XCTAssertNil(options.columnDeletion(typeCount: 1))
+    XCTAssertNil(options.columnDeletion(typeCount: 600))
+    XCTAssertEqual(options.columnDeletion(typeCount: 601), 4)
+    XCTAssertEqual(options.columnDeletion(typeCount: 1002), 4)
+    options.largeMasterDeletionFactor = nil
+    XCTAssertNil(options.columnDeletion(typeCount: 1002))
   }
 
   /// The pipeline with the root LP's column deletion on every master (one
@@ -222,8 +221,8 @@ final class ColumnDeletionTests: XCTestCase {
       seed: 0x5EED_0020,
       sizes: { random, _, capacity, rows in sizesCutFromFullRows(&random, capacity: capacity, rows: rows) },
       configure: { pipeline, _ in
-        pipeline.largeMasterMinimumTypes = 1
-        pipeline.largeRootColumnDeletionFactor = 1
+        pipeline.options.rootLP.largeMasterMinimumTypes = 1
+        pipeline.options.rootLP.largeMasterDeletionFactor = 1
       })
   }
 }

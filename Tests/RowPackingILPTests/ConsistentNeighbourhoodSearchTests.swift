@@ -47,7 +47,7 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
       let start = firstFitDecreasing(sizes, types)
       let search = ConsistentNeighbourhoodSearch(types: types)
       let message = "instance \(k): \(rows) rows of \(capacity), sizes \(sizes)"
-      let (patterns, _) = search.run(from: start, target: rows, until: ContinuousClock().now + .seconds(60))
+      let (patterns, _) = search.run(from: start, target: rows, until: TestDeadline.far)
       assertVerified(patterns, types, sizes: sizes, rows: start.count, message)
       XCTAssertGreaterThanOrEqual(patterns.count, rows, message)
       if patterns.count == rows { reached += 1 }
@@ -70,7 +70,7 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
       let built = ConsistentNeighbourhoodSearch(types: types).construct()
       assertVerified(built, types, sizes: instance.sizes, rows: built.count, message)
       let (patterns, _) = ConsistentNeighbourhoodSearch(types: types).improve(
-        built, target: optimum, until: ContinuousClock().now + .seconds(60))
+        built, target: optimum, until: TestDeadline.far)
       assertVerified(patterns, types, sizes: instance.sizes, rows: built.count, message)
       XCTAssertGreaterThanOrEqual(patterns.count, optimum, message)
       if patterns.count == optimum { reached += 1 }
@@ -96,8 +96,8 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
       XCTAssertTrue(ConsistentNeighbourhoodSearch.precedesLP(ItemTypes(sizes: sizes, capacity: capacity)), message)
       let setup = try SolveSetup(instance: instance, timeLimit: .seconds(1))
       var pipeline = ExactPipeline(setup: setup, verbose: false)
-      pipeline.lpFreeShare = 0
-      pipeline.lpShareAfterSearch = 0
+      pipeline.options.budget.lpFreeSearch = 0
+      pipeline.options.budget.rootLPAfterLPFreeSearch = 0
       let result = pipeline.run()
       let packing = try XCTUnwrap(result.packing, message)
       XCTAssertTrue(verify(packing, for: instance).isEmpty, message)

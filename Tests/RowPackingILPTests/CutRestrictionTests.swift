@@ -8,9 +8,9 @@ import XCTest
 /// force on small seeded instances: the restricted enumeration is exactly
 /// the patterns whose value reaches the least value, each restriction's
 /// maximum is exact, no row of any packing in the optimum's rows is cut
-/// off, and the restricted model decides K rows as ``BinCompletion`` does.
+/// off, and the restricted model decides K rows as ``BinCompletionDecision`` does.
 final class CutRestrictionTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// Rows of two or three items (sizes above a quarter), on even seeds
   /// from three sizes only (demands above 1), so that cuts are added.
@@ -19,11 +19,11 @@ final class CutRestrictionTests: XCTestCase {
   /// only in the optimum's rows (at most that many), "infeasible" only one
   /// row below, or no answer.
   func assertRestrictedModelAgrees(
-    _ pipeline: ExactPipeline, session: GLPKSession, types: ItemTypes,
+    session: GLPKSession, types: ItemTypes,
     restrictions: [NearFullRowsModel.CutRestriction], optimum: Int, label: String
   ) throws {
     for rows in [optimum - 1, optimum] where rows > 0 {
-      let answer = try pipeline.cutRestrictionModel(
+      let answer = try SubsetRowCutsStage.restrictedModel(
         session: session, types: types, rows: rows, restrictions: restrictions, until: far).answer
       switch answer {
       case .packing(let patterns):
@@ -89,7 +89,7 @@ final class CutRestrictionTests: XCTestCase {
           var model = NearFullRowsModel(types: types, rows: rows, restrictions: plainUsed)
           model.cutRestrictions = cutUsed
           let answer = try model.decide(session: session, until: far).answer
-          let expected = BinCompletion(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
+          let expected = BinCompletionDecision(types: types, nodeLimit: .max).decide(rows: rows, until: far).answer
           switch (answer, expected) {
           case (.infeasible, .infeasible): break
           case (.packing(let patterns), .packing):
@@ -173,8 +173,8 @@ final class CutRestrictionTests: XCTestCase {
     XCTAssertGreaterThan(removed, 0)
   }
 
-  /// The pipeline's stage (``ExactPipeline/subsetRowCutBound(session:types:master:root:target:face:until:extendedDeadline:)``
-  /// at 1e-10, then ``ExactPipeline/cutRestrictionModel(session:types:rows:restrictions:patternLimit:until:)``)
+  /// The pipeline's stage (``SubsetRowCutsStage/bound(session:types:master:root:target:face:options:until:)``
+  /// at 1e-10, then ``SubsetRowCutsStage/restrictedModel(session:types:rows:restrictions:patternLimit:until:)``)
   /// against brute force: the bound never exceeds the optimum, the model
   /// refutes one row below it or says nothing, and never refutes the
   /// optimum's rows; the whole pipeline with the stage on (early) proves
@@ -187,17 +187,16 @@ final class CutRestrictionTests: XCTestCase {
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      var pipeline = solved.pipeline
       let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
-      let outcome = try pipeline.subsetRowCutBound(
-        session: session, types: types, master: master, root: root, target: optimum, until: far)
+      let outcome = try SubsetRowCutsStage.bound(
+        session: session, types: types, master: master, root: root, target: optimum, face: nil,
+        options: .init(), until: far)
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
       for restrictions in outcome.restrictions.map({ [$0] }) + [outcome.restrictions] {
         try assertRestrictedModelAgrees(
-          pipeline, session: session, types: types, restrictions: restrictions, optimum: optimum, label: label)
+          session: session, types: types, restrictions: restrictions, optimum: optimum, label: label)
       }
-      pipeline.subsetRowCutStage = true
-      let result = pipeline.run()
+      let result = solved.pipeline.run()
       let packing = try XCTUnwrap(result.packing, label)
       XCTAssertEqual(packing.rowCount, optimum, label)
       XCTAssertEqual(result.lowerBound.value, optimum, label)
@@ -206,7 +205,7 @@ final class CutRestrictionTests: XCTestCase {
   }
 
   /// The stage's cut master started from the plain master's patterns near
-  /// the optimal face too (``ExactPipeline/cutMasterFaceShare``: none, a
+  /// the optimal face too (``SubsetRowCutsStage/Options/masterFaceShare``: none, a
   /// thousandth of a row, every pattern) against brute force: the safe
   /// bound never exceeds the optimum, whatever the start, and the model
   /// restricted by its duals refutes one row below the optimum or says
@@ -220,17 +219,18 @@ final class CutRestrictionTests: XCTestCase {
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      var pipeline = solved.pipeline
       let (types, session, master, root) = (solved.types, solved.session, solved.master, solved.root)
       let face = try master.dualRestrictions(seed: seed, until: far).first
       for share in [0, 0.001, 1] {
-        pipeline.cutMasterFaceShare = share
-        let outcome = try pipeline.subsetRowCutBound(
-          session: session, types: types, master: master, root: root, target: .max, face: face, until: far)
+        var options = SubsetRowCutsStage.Options()
+        options.masterFaceShare = share
+        let outcome = try SubsetRowCutsStage.bound(
+          session: session, types: types, master: master, root: root, target: .max, face: face,
+          options: options, until: far)
         XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label), share \(share): the safe bound")
         withCuts += outcome.restrictions.filter { $0.cutWeights.contains { $0 < 0 } }.count
         try assertRestrictedModelAgrees(
-          pipeline, session: session, types: types, restrictions: outcome.restrictions, optimum: optimum,
+          session: session, types: types, restrictions: outcome.restrictions, optimum: optimum,
           label: "\(label), share \(share)")
       }
     }
@@ -242,23 +242,23 @@ final class CutRestrictionTests: XCTestCase {
   /// cut-and-price at 1e-10, started near the optimal face, never bounds above the optimum, and its
   /// restricted model gives no packing in one row fewer and never refutes
   /// the optimum's rows. Deadlines bound the run; it need not decide (a
-  /// debug build is slow).
+  /// debug build is slow). A slow test (`PACKBENCH_SLOW_TESTS=1`).
   func testStageAgreesWithTheKnownOptimumOnANI() throws {
+    try SlowTests.require("CutRestrictionTests.testStageAgreesWithTheKnownOptimumOnANI (two ANI root LPs and cuts)")
     for (entry, instance) in try HardSetFixture.instances(set: "ANI", items: 201, count: 2) {
       let solved = try PipelineRoot(instance)
       defer { solved.session.close() }
-      let pipeline = solved.pipeline
       let (types, session, master, lp) = (solved.types, solved.session, solved.master, solved.root)
       // Started as the pipeline starts it: near the face of its first
-      // dual restriction (``ExactPipeline/cutMasterFaceShare``).
+      // dual restriction (``SubsetRowCutsStage/Options/masterFaceShare``).
       let face = try master.dualRestrictions(until: ContinuousClock().now + .seconds(20)).first
-      let outcome = try pipeline.subsetRowCutBound(
+      let outcome = try SubsetRowCutsStage.bound(
         session: session, types: types, master: master, root: lp, target: entry.optimum, face: face,
-        until: ContinuousClock().now + .seconds(20))
+        options: .init(), until: ContinuousClock().now + .seconds(20))
       XCTAssertLessThanOrEqual(outcome.rowBound, entry.optimum, "\(entry.instance): a bound above the optimum")
       guard !outcome.restrictions.isEmpty else { continue }
       for rows in [entry.optimum - 1, entry.optimum] {
-        let answer = try pipeline.cutRestrictionModel(
+        let answer = try SubsetRowCutsStage.restrictedModel(
           session: session, types: types, rows: rows, restrictions: outcome.restrictions,
           until: ContinuousClock().now + .seconds(5)).answer
         switch answer {

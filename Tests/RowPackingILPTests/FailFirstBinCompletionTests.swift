@@ -74,8 +74,10 @@ final class FailFirstBinCompletionTests: XCTestCase {
     return found
   }
 
+  /// Thirty instances with the slow tests (`PACKBENCH_SLOW_TESTS=1`), ten
+  /// otherwise: 20 000 nodes each take seconds in a debug build.
   func testFindsSeededRowsWithLargeItems() throws {
-    let count = 30
+    let count = SlowTests.enabled ? 30 : 10
     let found = try packedCount(count, offset: 9_100, nodeLimit: 20_000) { random in
       let capacity = 1_000 + Int(random.next() % 9_000)
       let rows = 8 + Int(random.next() % 17)
@@ -123,17 +125,19 @@ final class FailFirstBinCompletionTests: XCTestCase {
       var search = FailFirstBinCompletion(sizes: types.sizes, demands: types.demands, capacity: capacity)
       search.seed = seed
       change(&search, way)
-      outcomes.append(search.run(rows: rows, until: ContinuousClock().now + .seconds(60)))
+      outcomes.append(search.run(rows: rows, until: TestDeadline.far))
     }
     return (outcomes, "seed \(seed): \(rows) rows of \(capacity), sizes \(sizes)")
   }
 
   /// Keeping the parent's lists of completions is a speed-up only: with
   /// and without it the search fixes the same rows, node for node, found
-  /// or not (the node limit cuts those it does not find).
+  /// or not (the node limit cuts those it does not find). Forty instances
+  /// with the slow tests (`PACKBENCH_SLOW_TESTS=1`), twelve otherwise.
   func testKeptListsTakeTheSamePathAsListingAnew() throws {
+    let count = SlowTests.enabled ? 40 : 12
     var found = 0
-    for seed in UInt64(1)...40 {
+    for seed in UInt64(1)...UInt64(count) {
       // Every fourth instance has two items merged: the search may run out.
       let (outcomes, message) = searchedBothWays(
         seed: seed, offset: 9_400, capacity: (1_000, 9_000), rows: (8, 17), mergeEvery: 4
@@ -147,7 +151,7 @@ final class FailFirstBinCompletionTests: XCTestCase {
     }
     // Both ways are compared on packings found and on searches that ran out.
     XCTAssertGreaterThan(found, 0)
-    XCTAssertLessThan(found, 40)
+    XCTAssertLessThan(found, count)
   }
 
   /// The count of items is a look-ahead only: where each pass searches

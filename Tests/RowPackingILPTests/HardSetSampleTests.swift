@@ -8,7 +8,8 @@ import XCTest
 /// `../shared/bpplib-hard`, or `$PACKBENCH_BPPLIB_HARD`), solved by `exact`
 /// under a short time limit: every packing verifies, no packing has fewer
 /// rows than the known optimum, no bound exceeds it, and "optimal" means
-/// rows = optimum. Skipped with a message when the sets are absent.
+/// rows = optimum. A slow test (`PACKBENCH_SLOW_TESTS=1`); skipped with a
+/// message when the sets are absent.
 ///
 /// The sample: per set, the instances of the fewest items (the eight
 /// smallest by n, ties by name), shuffled by SplitMix64 with a fixed seed,
@@ -22,36 +23,12 @@ final class HardSetSampleTests: XCTestCase {
   static let timeLimit = ["AI": Duration.seconds(4), "ANI": .seconds(4), "GI": .seconds(1), "Random": .seconds(4)]
   static let seed: UInt64 = 10
 
-  /// The hard sets' directory, or an XCTSkip naming where it was looked for.
-  static func root() throws -> URL {
-    guard let url = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
-    return url
-  }
-
-  /// The sample of one set: (file, optimum).
-  static func sample(set: String, root: URL, table: OptimaTable) -> [(file: URL, optimum: Int)] {
-    let entries = table.entries.values.filter { $0.set == set }
-      .sorted { ($0.itemCount, $0.instance) < ($1.itemCount, $1.instance) }
-    var smallest = Array(entries.prefix(8))
-    var random = SplitMix64(seed: seed)
-    for i in smallest.indices.dropLast() {
-      let j = i + Int(random.next() % UInt64(smallest.count - i))
-      smallest.swapAt(i, j)
-    }
-    return smallest.prefix(perSet[set] ?? 1).map {
-      (root.appendingPathComponent("instances/\(set)/\($0.instance).txt"), $0.optimum)
-    }
-  }
-
   func check(set: String) throws {
-    let root = try Self.root()
-    let optimaFile = root.appendingPathComponent("optima.tsv")
-    let table = try OptimaTable(parsing: String(contentsOf: optimaFile, encoding: .utf8), file: optimaFile.path)
-    let sample = Self.sample(set: set, root: root, table: table)
-    XCTAssertFalse(sample.isEmpty, "no instance of \(set) in \(optimaFile.path)")
-    for (file, optimum) in sample {
-      let instance = try InstanceFileFormat.bpp.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
-      let result = solveExactly(instance, algorithm: .exact, options: ExactOptions(timeLimit: Self.timeLimit[set] ?? .seconds(4)))
+    try SlowTests.require("HardSetSampleTests (\(set))")
+    for (entry, instance) in try HardSetFixture.sample(set: set, count: Self.perSet[set] ?? 1, seed: Self.seed) {
+      let optimum = entry.optimum
+      let result = solveExactly(
+        instance, algorithm: .exact, options: ExactOptions(timeLimit: Self.timeLimit[set] ?? .seconds(4)))
       let name = "\(set)/\(instance.name)"
       let packing = try XCTUnwrap(result.packing, "\(name): no packing (\(result.status))")
       XCTAssertEqual(verify(packing, for: instance), [], name)

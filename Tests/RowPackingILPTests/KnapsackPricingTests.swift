@@ -1,5 +1,6 @@
 @testable import RowPackingILP
 import RowPacking
+import TestSupport
 import XCTest
 
 /// The pricing knapsack of column generation, against brute force on small
@@ -60,7 +61,7 @@ final class KnapsackPricingTests: XCTestCase {
   }
 
   func testBestAgreesWithBruteForceOnSmallAndLargeCapacities() {
-    let far = ContinuousClock().now + .seconds(3600)
+    let far = TestDeadline.far
     var branchAndBoundUsed = 0
     for seed in UInt64(1)...300 {
       let small = Self.randomCase(seed: seed)
@@ -105,7 +106,7 @@ final class KnapsackPricingTests: XCTestCase {
     let bounds = c.bounds.map { max($0, 1) }
     let weights = c.weights.map { max($0, 1) }
     XCTAssertNil(pricing.best(weights: weights, bounds: bounds, until: ContinuousClock().now - .seconds(1)))
-    XCTAssertNotNil(pricing.best(weights: weights, bounds: bounds, until: ContinuousClock().now + .seconds(3600)))
+    XCTAssertNotNil(pricing.best(weights: weights, bounds: bounds, until: TestDeadline.far))
   }
 
   /// The work a pricing counts (``KnapsackPricing/Work``), which column
@@ -114,7 +115,7 @@ final class KnapsackPricingTests: XCTestCase {
   /// searches over large capacities count their nodes, and a coarse
   /// grid's count comes with the same patterns as without it.
   func testWorkIsCountedTheSameEveryTime() {
-    let far = ContinuousClock().now + .seconds(3600)
+    let far = TestDeadline.far
     for seed in UInt64(1)...60 {
       let c = Self.randomCase(seed: seed)
       let large = Case(
@@ -176,7 +177,7 @@ final class KnapsackPricingTests: XCTestCase {
   /// none the best one, each the best row holding one of its types (by
   /// enumeration).
   func testOtherPatternsAreTheBestRowsHoldingEachType() {
-    let far = ContinuousClock().now + .seconds(3600)
+    let far = TestDeadline.far
     var othersSeen = 0
     for seed in UInt64(1)...300 {
       var c = Self.randomCase(seed: seed)
@@ -210,7 +211,7 @@ final class KnapsackPricingTests: XCTestCase {
   /// more than the scale, none twice, none the best one, and the best
   /// still the maximum.
   func testOtherPatternsOfTheBranchAndBoundAreValidRows() {
-    let far = ContinuousClock().now + .seconds(3600)
+    let far = TestDeadline.far
     var othersSeen = 0
     for seed in UInt64(1)...300 {
       var c = Self.randomCase(seed: seed)

@@ -1,5 +1,6 @@
 @testable import RowPackingILP
 import RowPacking
+import TestSupport
 import XCTest
 
 /// The exact pipeline on an instance and its root LP solved to
@@ -18,11 +19,21 @@ struct PipelineRoot {
     let session = GLPKSession(verbose: false)
     do {
       master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
-      root = try XCTUnwrap(try master.solve(until: ContinuousClock().now + .seconds(3600), toConvergence: true))
+      root = try XCTUnwrap(try master.solve(until: TestDeadline.far, toConvergence: true))
     } catch {
       session.close()
       throw error
     }
     self.session = session
+  }
+
+  /// The solve's state as the stages after the root LP see it: the best
+  /// packing of the packers, this root LP, `options`.
+  func state(options: ExactPipeline.Options = .init()) -> SolveState {
+    var state = SolveState(setup: pipeline.setup, options: options, session: session, verbose: false)
+    state.rootLPRan = true
+    state.master = master
+    state.root = root
+    return state
   }
 }

@@ -10,7 +10,7 @@ import XCTest
 /// ``GilmoreGomory``; where the LP sits just below an integer,
 /// or exactly on one, the bound is that integer.
 final class SafeLPBoundTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// The converged row bound of column generation on `sizes`.
   func rowBound(sizes: [Int], capacity: Int) throws -> (rows: Int, converged: Bool) {

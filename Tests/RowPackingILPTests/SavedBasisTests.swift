@@ -12,7 +12,7 @@ import XCTest
 /// has the LP bound's ceiling (the LP optimum where the items fill the
 /// rows exactly) and a bound never above the brute-force optimum.
 final class SavedBasisTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// The core's LP optimum for `demands` of `types`.
   func referenceLP(_ types: ItemTypes, demands: [Int]) -> Double {

@@ -22,7 +22,7 @@ final class SearchStageTests: XCTestCase {
     for (k, instance) in instances().enumerated() {
       let optimum = bruteForceMinimumRows(sizes: instance.sizes, capacity: instance.capacity)
       let types = ItemTypes(sizes: instance.sizes, capacity: instance.capacity)
-      let search = BinCompletion(types: types)
+      let search = BinCompletionDecision(types: types)
       let deadline = ContinuousClock().now + .seconds(30)
       assertDecides(types, optimum: optimum, "instance \(k)") { search.decide(rows: $0, until: deadline).answer }
     }
@@ -111,7 +111,7 @@ extension XCTestCase {
   /// demands (``assertPacks(_:_:rows:_:)``).
   func assertDecides(
     _ types: ItemTypes, optimum: Int, _ message: String,
-    decide: (_ rows: Int) throws -> BinCompletion.Answer
+    decide: (_ rows: Int) throws -> BinCompletionDecision.Answer
   ) rethrows {
     guard case .infeasible = try decide(optimum - 1) else {
       return XCTFail("\(message): \(optimum - 1) rows should be infeasible")

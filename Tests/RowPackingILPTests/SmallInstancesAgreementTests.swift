@@ -25,7 +25,7 @@ final class SmallInstancesAgreementTests: XCTestCase {
 
   func testAllAlgorithmsAgreeWithBruteForce() throws {
     var nonTrivial = 0
-    var stages: [String: Int] = [:]
+    var stages: [SolveStage: Int] = [:]
     for seed in UInt64(1)...150 {
       let instance = try randomInstance(seed: seed)
       let scaled = try instance.scaled()
@@ -38,11 +38,11 @@ final class SmallInstancesAgreementTests: XCTestCase {
         XCTAssertEqual(result.status, .optimal, "\(algorithm.rawValue) seed \(seed): \(result.status)")
         XCTAssertEqual(packing.rowCount, optimum, "\(algorithm.rawValue) seed \(seed)")
         XCTAssertEqual(result.lowerBound.value, optimum, "\(algorithm.rawValue) seed \(seed)")
-        if algorithm == .exact { stages[result.stage ?? "", default: 0] += 1 }
+        if algorithm == .exact, let stage = result.stage { stages[stage, default: 0] += 1 }
       }
     }
-    // The LP stage must be exercised, not only the packers.
-    XCTAssertGreaterThan(stages["LP", default: 0], 0, "\(stages)")
+    // The LP and its dives must be exercised, not only the packers.
+    XCTAssertGreaterThan(stages[.rootLP, default: 0] + stages[.dive, default: 0], 0, "\(stages)")
     // The sample must exercise the bound beyond L2 on some instances.
     XCTAssertGreaterThan(nonTrivial, 0)
   }
@@ -63,7 +63,7 @@ final class SmallInstancesAgreementTests: XCTestCase {
       let result = solveExactly(instance, algorithm: .exact)
       XCTAssertEqual(result.status, .optimal, "\(widths)")
       XCTAssertEqual(result.rowCount, optimum, "\(widths)")
-      if result.stage != "heuristic" { beyondHeuristic += 1 }
+      if result.stage != .heuristic { beyondHeuristic += 1 }
       let arcflow = solveExactly(instance, algorithm: .ilpArcFlow)
       XCTAssertEqual(arcflow.rowCount, optimum, "arc-flow \(widths)")
       XCTAssertEqual(arcflow.status, .optimal, "arc-flow \(widths)")

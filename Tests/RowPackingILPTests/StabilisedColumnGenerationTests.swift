@@ -10,7 +10,7 @@ import XCTest
 /// for coarse grids; both converge, both bounds are the LP's ceiling and
 /// never above the brute-force optimum.
 final class StabilisedColumnGenerationTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// The converged solution of column generation with smoothing `alpha`.
   func solve(sizes: [Int], capacity: Int, smoothing alpha: Double, columnsPerPricing: Int = 30) throws

@@ -9,7 +9,7 @@ import XCTest
 /// instances: every cut holds for every packing, the pricing's maximum is
 /// the enumerated one, and the bound never exceeds the optimum.
 final class SubsetRowCutsTests: XCTestCase {
-  let far = ContinuousClock().now + .seconds(3600)
+  let far = TestDeadline.far
 
   /// A small instance with repeated sizes (demands above 1), rows of two
   /// to four items.

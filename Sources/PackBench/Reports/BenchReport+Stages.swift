@@ -1,10 +1,10 @@
 import Foundation
+import RowPacking
 
 extension BenchReport {
-  /// The stages of packbench's exact pipeline that settle an instance
-  /// (the stage names its result carries), the one that never fails to
-  /// settle it last but one.
-  public static let stages = ["heuristic", "LP", "search", "MIP", "cuts", "branch-and-price"]
+  /// The stages that settle an instance (the names results carry), in the
+  /// order of ``SolveStage``.
+  public static let stages = SolveStage.allCases.map(\.rawValue)
 
   /// For an exact solver of packbench: which stage settled each instance,
   /// and how long the slowest took. One line per set (and "all").
@@ -52,19 +52,19 @@ extension BenchReport {
   var stagesMarkdown: String {
     guard !stageLines.isEmpty else { return "" }
     var text = "### Exact solvers: what settled each instance\n\n"
-    text += "*heuristic*: a packer met L1/L2; *LP*: a packing met the Gilmore-Gomory LP bound; "
-    text += "*search*: bin completion decided the bound's rows; *MIP*: GLPK's branch and bound did; "
-    text += "*cuts*: cut-and-price with subset-row cuts raised the bound to the packing, or its reduced-cost "
-    text += "fixing left a model GLPK proved infeasible; *branch-and-price*: the Ryan-Foster tree decided. "
+    text += "The stage whose packing or bound last closed the gap (docs/ARCHITECTURE.md lists the stages; "
+    text += "columns of stages that settled nothing here are left out). "
     text += "Times are wall times of the whole solve, over runs with a packing.\n\n"
+    // Only the stages that settled something, in the order of the stages.
+    let shown = Self.stages.indices.filter { k in stageLines.contains { $0.settledBy[k] > 0 } }
     let headers = ["set", "algorithm", "instances", "proven opt.", "median time (s)", "max time (s)"]
-      + Self.stages + ["not proven"]
+      + shown.map { Self.stages[$0] } + ["not proven"]
     text += "| " + headers.joined(separator: " | ") + " |\n"
     text += "|" + headers.indices.map { $0 < 2 ? "---|" : "---:|" }.joined() + "\n"
     for l in stageLines {
       let time = { (v: Double?) in v.map { String(format: "%.4f", $0) } ?? "-" }
       let cells = [l.dataset, l.algorithm, String(l.instances), String(l.provenOptimal), time(l.medianSeconds), time(l.maximumSeconds)]
-        + l.settledBy.map(String.init) + [String(l.instances - l.provenOptimal)]
+        + shown.map { String(l.settledBy[$0]) } + [String(l.instances - l.provenOptimal)]
       text += "| " + cells.joined(separator: " | ") + " |\n"
     }
     return text + "\n"

@@ -170,7 +170,7 @@ public struct BenchRunner: Sendable {
       spacing: instance.spacing, algorithm: algorithm.name, rows: result.rowCount,
       lowerBound: result.lowerBound.value, boundSource: result.lowerBound.source, optimum: planned.instance.optimum,
       status: status, verified: verified, timeMedian: timings.median, timeMinimum: timings.minimum,
-      timeMaximum: timings.maximum, repetitions: timings.samples.count, nodes: result.nodes, stage: result.stage,
+      timeMaximum: timings.maximum, repetitions: timings.samples.count, nodes: result.nodes, stage: result.stage?.rawValue,
       packing: result.packing)
     if algorithm.kind == .heuristic && timings.samples.count > 1 {
       record.timeP90 = timings.p90
@@ -198,7 +198,7 @@ public struct BenchRunner: Sendable {
             try measureTimings(samples: settings.repetitions, minimumSampleTime: settings.minimumSampleTime, work)
           }
         return (
-          PackingResult(packing: packing, lowerBound: bound, status: .feasible, elapsed: measured.median, stage: "heuristic"),
+          PackingResult(packing: packing, lowerBound: bound, status: .feasible, elapsed: measured.median, stage: .heuristic),
           measured
         )
       } catch {
@@ -263,7 +263,7 @@ public struct BenchRunner: Sendable {
       return (
         PackingResult(
           packing: packing, lowerBound: LowerBound(value: result.lowerBound, source: source), status: status,
-          elapsed: elapsed, nodes: result.nodes, stage: result.stage),
+          elapsed: elapsed, nodes: result.nodes, stage: result.stage.flatMap(SolveStage.init(rawValue:))),
         Timings(samples: samples.isEmpty ? [elapsed] : samples, batchSize: result.batchSize), log
       )
     }
@@ -271,7 +271,7 @@ public struct BenchRunner: Sendable {
     let bound = (try? instance.scaled(resolution: settings.resolution).simpleLowerBound) ?? LowerBound(value: 0, source: .none)
     let wall = outcome.wallTime
     return (
-      PackingResult(packing: nil, lowerBound: bound, status: status, elapsed: wall, stage: "child"),
+      PackingResult(packing: nil, lowerBound: bound, status: status, elapsed: wall),
       Timings(samples: [wall], batchSize: 1), log
     )
   }

@@ -147,7 +147,7 @@ public func performWorkerJob(_ job: WorkerJob) -> WorkerResult {
   let (result, timings) = runner.execute(algorithm, on: instance, seed: job.seed)
   return WorkerResult(
     rows: result.packing?.rows, lowerBound: result.lowerBound.value, boundSource: result.lowerBound.source.rawValue,
-    status: result.status.name, message: result.status.message, nodes: result.nodes, stage: result.stage,
+    status: result.status.name, message: result.status.message, nodes: result.nodes, stage: result.stage?.rawValue,
     elapsedSeconds: result.elapsed.milliseconds / 1000, samplesSeconds: timings.samples.map { $0.milliseconds / 1000 },
     batchSize: timings.batchSize)
 }

@@ -10,11 +10,11 @@ public struct ExactSearchOutcome: Sendable, Hashable {
   public var nodes: Int
   /// Whether the budget ran out before the optimum was proven.
   public var budgetExhausted: Bool
-  /// Which part settled it: `heuristic` (a packer met the bound), `LP` (the
-  /// Gilmore-Gomory bound or its dive) or `search` (bin completion, or
-  /// `FalkenauerLocalSearch` before the LP, as the GLPK pipeline calls its
-  /// LP-free search).
-  public var stage: String
+  /// Which part settled it: ``SolveStage/heuristic`` (a packer met the
+  /// bound), ``SolveStage/binCompletion``, ``SolveStage/localSearch``
+  /// (`FalkenauerLocalSearch`) or ``SolveStage/rootLP`` (the Gilmore-Gomory
+  /// bound or its dives).
+  public var stage: SolveStage
 
   /// Whether the rows equal the lower bound: a proof of optimality.
   public var isProvenOptimal: Bool { packing.rowCount == lowerBound.value }
@@ -31,11 +31,10 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// to save rows down to the bound; then the Gilmore-Gomory LP (``GilmoreGomory``) gives
 /// Farley's bound from its duals (for fractional widths, from a second LP on
 /// the rounded-down sizes when the first one's duals fall short) and, by
-/// diving, a packing; when those still
-/// differ, bin completion (Korf 2003, Schreiber
-/// and Korf 2013) decides the row counts from the bound upward: a count it
-/// proves infeasible raises the bound (source `search`), the first count it
-/// packs is the optimum.
+/// diving, a packing; when those still differ, bin completion (Korf 2003,
+/// Schreiber and Korf 2013) decides the row counts from the bound upward: a
+/// count it proves infeasible raises the bound (source `search`), the first
+/// count it packs is the optimum.
 ///
 /// For fractional widths the packing is searched on the rounded-up sizes,
 /// and a count is only proven infeasible on the rounded-down sizes: when the
@@ -47,18 +46,26 @@ public struct ExactSearchOutcome: Sendable, Hashable {
 /// - Parameters:
 ///   - scaled: the integer instance.
 ///   - budget: how long the solve may run.
-///   - linearProgramming: whether to use the Gilmore-Gomory LP (on by
-///     default; off leaves the proofs to bin completion, as tests do to
-///     exercise the search).
-///   - briefSearch: whether to try a brief bin completion before the LP (on
-///     by default; tests turn it off to exercise the LP on small instances).
-///   - localSearch: whether to try `FalkenauerLocalSearch` before the LP
-///     (on by default; tests turn it off to exercise the LP).
 /// - Complexity: exponential in the worst case; O(item types) per node.
-public func solveOptimally(
-  _ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), linearProgramming: Bool = true,
-  briefSearch: Bool = true, localSearch: Bool = true
-) -> ExactSearchOutcome {
+public func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = SearchBudget()) -> ExactSearchOutcome {
+  solveOptimally(scaled, budget: budget, stages: ExactSearchStages())
+}
+
+/// Which stages of ``solveOptimally(_:budget:)`` run: all of them, except
+/// in tests that leave one out to exercise the stages after it.
+struct ExactSearchStages {
+  /// The Gilmore-Gomory LP and its dives (off: bin completion proves alone).
+  var linearProgramming = true
+  /// The brief bin completion before the LP.
+  var briefSearch = true
+  /// `FalkenauerLocalSearch` before the LP.
+  var localSearch = true
+}
+
+/// ``solveOptimally(_:budget:)`` with some of its stages left out.
+func solveOptimally(_ scaled: ScaledInstance, budget: SearchBudget = SearchBudget(), stages: ExactSearchStages)
+  -> ExactSearchOutcome
+{
   let start = ContinuousClock().now
   let meter = BudgetMeter(budget, start: start)
   var best = FirstFitDecreasing().packInfallibly(scaled)
@@ -69,9 +76,8 @@ public func solveOptimally(
   var bound = scaled.simpleLowerBound
   // Minimum bin slack chooses each row as a whole, at a cost that does not
   // grow with the capacity; before the dual feasible functions, which it
-  // often makes unnecessary. The LP and its dives still start from the
-  // other packers' best (`diving`): minimum bin slack's better start made
-  // the dives miss on Falkenauer_T (33 of 40 proven in 1 s, not 37).
+  // often makes unnecessary. The LP's dives start from the other packers'
+  // best (`diving`): minimum bin slack's start makes them miss more often.
   var diving = best
   if best.rowCount > bound.value {
     let slack = MinimumBinSlack().pack(scaled)
@@ -82,44 +88,41 @@ public func solveOptimally(
   }
   // Knapsack rows often meets the bound where the decreasing packers do not;
   // its work grows with the capacity (rows x items x capacity / 64 word
-  // operations), so it is skipped where the LP is cheaper (tag clouds at
-  // 1000 units per point: 10 to 90 ms).
+  // operations), so it is skipped where the LP is cheaper.
   let knapsackRowsWork = diving.rowCount * scaled.count * (scaled.capacity / 64 + 1)
   if best.rowCount > bound.value, knapsackRowsWork <= 2_000_000, let filled = try? KnapsackRows().pack(scaled) {
     if filled.rowCount < diving.rowCount { diving = filled }
     if filled.rowCount < best.rowCount { best = filled }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: "heuristic")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: 0, budgetExhausted: false, stage: .heuristic)
   }
-  // A brief bin completion first (2000 nodes, under a millisecond): on tag
-  // clouds it often packs the bound's rows, or proves them too few, long
-  // before the LP would.
+  // A brief bin completion first (2000 nodes): it often packs the bound's
+  // rows, or proves them too few, long before the LP would.
   var decisions = RowCountDecisions(scaled, meter: meter)
   let briefMeter = BudgetMeter(
     SearchBudget(timeLimit: budget.timeLimit, nodeLimit: min(budget.nodeLimit ?? Int.max, 2000)), start: start)
   var nodes = 0
-  if briefSearch {
+  if stages.briefSearch {
     _ = decisions.run(bound: &bound, best: &best, meter: briefMeter)
     nodes = decisions.nodes
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .binCompletion)
   }
-  // Falkenauer's local search: exchanges between the rows and the items of
-  // the emptiest rows, a counted few (about a millisecond); on clouds of
-  // many item types it saves the row the LP would otherwise be solved for.
-  // Where the rows at L1 must be nearly full and hold few items, four
-  // times the evaluations (see `hasTightRows(at:)`).
+  // Falkenauer's local search: a counted few exchanges between the rows and
+  // the items of the emptiest rows, which often save the row the LP would
+  // otherwise be solved for; four times as many where the rows at L1 must
+  // be nearly full and hold few items (`hasTightRows(at:)`).
   var exchanges = FalkenauerLocalSearch()
   if scaled.hasTightRows(at: bound.value) { exchanges.evaluationLimit *= 4 }
-  if localSearch, let fewer = exchanges.improve(
+  if stages.localSearch, let fewer = exchanges.improve(
     best, sizes: scaled.sizes, capacity: scaled.capacity, target: bound.value)
   {
     best = fewer
     if best.rowCount <= bound.value {
       return ExactSearchOutcome(
-        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "search")
+        packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .localSearch)
     }
   }
   // The Gilmore-Gomory LP: Farley's safe bound from its duals, and dives
@@ -134,7 +137,7 @@ public func solveOptimally(
   // row limit of the cold dives after it, so they find what they found
   // without it. The dives get half of the time limit and count their
   // pivots against the node limit; bin completion gets the rest.
-  if linearProgramming {
+  if stages.linearProgramming {
     var lpMeter = BudgetMeter(
       SearchBudget(timeLimit: budget.timeLimit.map { $0 / 2 }, nodeLimit: budget.nodeLimit), start: ContinuousClock().now)
     let relaxation = LPRelaxation(
@@ -156,11 +159,11 @@ public func solveOptimally(
     }
   }
   if best.rowCount <= bound.value {
-    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: "LP")
+    return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: false, stage: .rootLP)
   }
   let exhausted = decisions.run(bound: &bound, best: &best, meter: meter)
   nodes += decisions.nodes
-  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: "search")
+  return ExactSearchOutcome(packing: best, lowerBound: bound, nodes: nodes, budgetExhausted: exhausted, stage: .binCompletion)
 }
 
 /// Bin completion on the row counts from the bound upward: the packing is
@@ -291,11 +294,9 @@ extension ScaledInstance {
   /// capacity - total size, is under 1 % of the capacity per row, and the
   /// rows hold at most four items each on average.
   ///
-  /// Falkenauer's local search gets four times its evaluations there: on
-  /// tag clouds of 3-4 tags per row within 0.2-1.4 pt of full it met L1
-  /// after 17 000-24 000 evaluations, where the LP's dives took 30-400 ms;
-  /// on Schwerin's instances (six items per row) the extra evaluations
-  /// found nothing and tripled the time before the LP.
+  /// Falkenauer's local search gets four times its evaluations there, where
+  /// its exchanges are likely to meet L1 before the LP would; elsewhere the
+  /// extra evaluations only delay the LP.
   func hasTightRows(at rows: Int) -> Bool {
     guard rows == continuousBound, count <= 4 * rows else { return false }
     let total = sizes.reduce(0, +)

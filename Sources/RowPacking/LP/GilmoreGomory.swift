@@ -59,11 +59,8 @@ public struct GilmoreGomory: Sendable {
   /// a row limit, Farley's bound from ``duals`` reaches the row count asked.
   public private(set) var isOptimal: Bool
   /// The value up to which patterns do not enter while the LP only guides
-  /// a dive (see `knownBound`): on the 130 generated tag clouds that reach
-  /// the LP, 1.05 took 51 000 root pivots where 1.02 took 60 000 and 1.001
-  /// 80 000, and their dives still meet the bound (the tail of column
-  /// generation improves the objective by a few percent at most, and the
-  /// dives round anyway); 1.1 saved little more.
+  /// a dive (see `knownBound`): the tail of column generation improves the
+  /// objective by a few percent at most, and the dives round anyway.
   static let guidingTolerance = 1.05
   /// Simplex pivots done.
   public private(set) var iterations: Int
@@ -193,9 +190,8 @@ public struct GilmoreGomory: Sendable {
   /// homogeneous patterns. Meant for sizes rounded the other way (a
   /// fractional instance's bound sizes, each at most its packing size, in
   /// a capacity at least as large): then every pattern of `parent` still
-  /// fits, the LP changes little, and a few pivots replace a full solve
-  /// (one generated tag cloud: 1452 pivots cold). Whatever the columns,
-  /// Farley's bound from the final duals stays a proof.
+  /// fits, the LP changes little, and a few pivots replace a full solve.
+  /// Whatever the columns, Farley's bound from the final duals stays a proof.
   ///
   /// - Parameters:
   ///   - parent: an earlier solve on the same item types and demands.
@@ -250,337 +246,27 @@ public struct GilmoreGomory: Sendable {
   ///   - candidates: indices into `columns` of the patterns that fit the
   ///     demands: priced first, and the dual pivots' choices.
   private init(
-    simplex: consuming RevisedSimplex, warm: Bool, columns: consuming [[Int]], known: Int, candidates: [Int], sizes: [Int], demands: [Int],
-    capacity: Int,
-    iterationLimit: Int?, rowLimit: Int?, knownBound: Int, tolerance: Double, exchanges: Bool,
-    smoothing: Double = 0, shouldStop: () -> Bool
+    simplex: consuming RevisedSimplex, warm: Bool, columns: consuming [[Int]], known: Int, candidates: [Int],
+    sizes: [Int], demands: [Int], capacity: Int, iterationLimit: Int?, rowLimit: Int?, knownBound: Int,
+    tolerance: Double, exchanges: Bool, smoothing: Double = 0, shouldStop: () -> Bool
   ) {
-    let m = sizes.count
-    // ``pool``: the known columns, then the others in the order they enter.
-    var pool = Array(0..<known)
-    var pooled = [Bool](repeating: false, count: columns.count)
-    for k in pool { pooled[k] = true }
-    // Patterns that fit the demands, each with its types (patterns hold a
-    // few items among many types); `unpriced` are those the pool pricing
-    // has not yet entered.
-    var supports = candidates.map { k in columns[k].indices.filter { columns[k][$0] != 0 } }
-    var fitting = candidates
-    // The same supports flat, with their counts, for the pool pricing (a
-    // scan of every unpriced pattern at every pivot): `entryStart[c]..<
-    // entryStart[c + 1]` index `entryType` and `entryCount`.
-    var entryStart = [0]
-    var entryType: [Int] = []
-    var entryCount: [Double] = []
-    func addEntries(_ pattern: [Int], _ support: [Int]) {
-      for i in support {
-        entryType.append(i)
-        entryCount.append(Double(pattern[i]))
-      }
-      entryStart.append(entryType.count)
-    }
-    for (c, k) in fitting.enumerated() { addEntries(columns[k], supports[c]) }
-    var unpriced = Array(candidates.indices)
-    let scale = 1_073_741_824.0
-    let limit = iterationLimit ?? 50 * m + 500
-    var iterations = 0
-    var dualPivots = 0
-    var optimal = false
-    var y = simplex.duals()
-    var gridKnapsack: KnapsackGridBound? = nil
-    func sparse(_ column: [Int]) -> [(row: Int, value: Double)] {
-      (0..<m).compactMap { column[$0] != 0 ? (row: $0, value: Double(column[$0])) : nil }
-    }
-    func addFitting(_ pattern: [Int]) -> Int {
-      columns.append(pattern)
-      pooled.append(false)
-      fitting.append(columns.count - 1)
-      supports.append(pattern.indices.filter { pattern[$0] != 0 })
-      addEntries(pattern, supports[supports.count - 1])
-      return fitting.count - 1
-    }
-    // The value a pattern must exceed to be priced in: 1 + tolerance, or,
-    // with a row limit k' = min(rowLimit, ceil(objective)), the value
-    // below which Farley's bound from these duals already proves k' rows
-    // ((total - 1) / (k' - 1)): the LP need not be solved further.
-    func pricingThreshold(total: Int, objective: Double) -> Int {
-      var threshold = Int(scale) + Int(scale * tolerance)
-      if let k = rowsToProve(objective: objective) {
-        if k >= 2 { threshold = max(threshold, (total - 1) / (k - 1)) }
-        if k <= knownBound { threshold = max(threshold, Int(scale * Self.guidingTolerance)) }
-      }
-      return threshold
-    }
-    // With a row limit, the row count k' = min(rowLimit, ceil(objective))
-    // that Farley's bound is to prove.
-    func rowsToProve(objective: Double) -> Int? {
-      guard let rowLimit, objective.isFinite else { return nil }
-      return min(rowLimit, Int((objective - 1e-9).rounded(.up)))
-    }
-    // Whether the LP only guides a dive: k' is no more than `knownBound`.
-    func guides(objective: Double) -> Bool {
-      rowsToProve(objective: objective).map { $0 <= knownBound } ?? false
-    }
-    // With k' >= 2 rows to prove (and more than `knownBound`), the value
-    // that no pattern may exceed for Farley's bound from weights of this
-    // `total` (weights x demands) to prove them.
-    func proofThreshold(total: Int, objective: Double) -> Int? {
-      guard let k = rowsToProve(objective: objective), k > knownBound, k >= 2 else { return nil }
-      return (total - 1) / (k - 1)
-    }
-    // Wentges smoothing: the dual point of best Farley bound so far, that
-    // bound (0: none yet), and the smoothed point priced.
-    var center = [Double](repeating: 0, count: m)
-    var centerBound = 0.0
-    var point = [Double](repeating: 0, count: m)
-    var mispricings = 0
-    pricing: while iterations < limit && !shouldStop() {
-      // 0. Dual simplex pivots while a basic value is negative (after a
-      // warm start): the most negative one leaves, and the column with the
-      // least reduced cost per unit of its (negative) entry in that row of
-      // B^-1 enters (the dual ratio test), so the duals stay feasible.
-      var leaving = -1
-      var mostNegative = -1e-6  // below the drift of the primal pivots' updates
-      for i in 0..<m where warm && simplex.values[i] < mostNegative {
-        mostNegative = simplex.values[i]
-        leaving = i
-      }
-      if warm && leaving >= 0 {
-        let r = leaving
-        var bestRatio = Double.infinity
-        var bestAlpha = 0.0
-        var choice: (column: [(row: Int, value: Double)], cost: Double, identifier: Int)? = nil
-        func consider(_ alpha: Double, _ reducedCost: Double, _ make: () -> ([(row: Int, value: Double)], Double, Int)) {
-          guard alpha < -1e-9 else { return }
-          let ratio = max(reducedCost, 0) / -alpha
-          if ratio < bestRatio - 1e-12 || (ratio <= bestRatio + 1e-12 && -alpha > bestAlpha) {
-            bestRatio = ratio
-            bestAlpha = -alpha
-            choice = make()
-          }
-        }
-        for i in 0..<m {
-          consider(-simplex.inverse(row: r, column: i), y[i]) { ([(row: i, value: -1)], 0, -1 - i) }
-        }
-        if exchanges {
-          for i in 0..<max(0, m - 1) {
-            consider(simplex.inverse(row: r, column: i + 1) - simplex.inverse(row: r, column: i), y[i] - y[i + 1]) {
-              ([(row: i, value: -1), (row: i + 1, value: 1)], 0, -1 - m - i)
-            }
-          }
-        }
-        for (c, k) in fitting.enumerated() {
-          var alpha = 0.0
-          var value = 0.0
-          for i in supports[c] {
-            alpha += simplex.inverse(row: r, column: i) * Double(columns[k][i])
-            value += y[i] * Double(columns[k][i])
-          }
-          consider(alpha, 1 - value) { (sparse(columns[k]), 1, k) }
-        }
-        // A type with a negative entry and items left: its homogeneous
-        // pattern always qualifies (b >= 0 and (B^-1 b)_r < 0 ensure one).
-        if choice == nil {
-          var best = -1
-          for i in 0..<m where demands[i] > 0 && simplex.inverse(row: r, column: i) < -1e-9 {
-            if best < 0 || simplex.inverse(row: r, column: i) < simplex.inverse(row: r, column: best) { best = i }
-          }
-          if best >= 0 {
-            var p = [Int](repeating: 0, count: m)
-            p[best] = max(1, min(demands[best], capacity / sizes[best]))
-            choice = (sparse(p), 1, fitting[addFitting(p)])
-          }
-        }
-        guard let entering = choice,
-          simplex.enter(column: entering.column, cost: entering.cost, identifier: entering.identifier, leaving: r)
-        else { break }
-        if entering.identifier >= 0 && !pooled[entering.identifier] {
-          pooled[entering.identifier] = true
-          pool.append(entering.identifier)
-        }
-        iterations += 1
-        dualPivots += 1
-        simplex.copyDuals(into: &y)
-        continue
-      }
-      // 1. Surplus columns -e_i price out when a dual is negative.
-      if let i = (0..<m).min(by: { y[$0] < y[$1] }), y[i] < -1e-9 {
-        guard simplex.enter(column: [(row: i, value: -1)], cost: 0, identifier: -1 - i) else { break }
-        iterations += 1
-        simplex.copyDuals(into: &y)
-        continue
-      }
-      // Dual-optimal inequalities y_i >= y_(i+1) for sizes in decreasing
-      // order (a larger item's place can always hold a smaller one):
-      // exchange columns e_(i+1) - e_i of cost 0 enter when violated, which
-      // cuts the degenerate pivots of column generation (H. Ben Amor,
-      // J. Desrosiers and J. M. Valerio de Carvalho, "Dual-optimal
-      // inequalities for stabilized column generation", Operations Research
-      // 54(3), 2006).
-      // (Surplus, then exchange, then priced columns, in that order: see
-      // docs/ARCHITECTURE.md, "Decisions", for the least-reduced-cost rule
-      // measured against it and not kept.)
-      var violated = -1
-      var violation = 1e-9
-      if exchanges {
-        for i in 0..<max(0, m - 1) where y[i + 1] - y[i] > violation {
-          violation = y[i + 1] - y[i]
-          violated = i
-        }
-      }
-      if violated >= 0 {
-        let i = violated
-        guard simplex.enter(column: [(row: i, value: -1), (row: i + 1, value: 1)], cost: 0, identifier: -1 - m - i)
-        else { break }
-        iterations += 1
-        simplex.copyDuals(into: &y)
-        continue
-      }
-      // 2. Patterns of the pool, then 3. the exact knapsack.
-      var entering = -1
-      var bestValue = 1 + 1e-9
-      var poolIndex = -1
-      for (u, c) in unpriced.enumerated() {
-        var v = 0.0
-        for e in entryStart[c]..<entryStart[c + 1] { v += entryCount[e] * y[entryType[e]] }
-        if v > bestValue {
-          bestValue = v
-          poolIndex = u
-        }
-      }
-      if poolIndex >= 0 {
-        entering = fitting[unpriced[poolIndex]]
-        unpriced.swapAt(poolIndex, unpriced.count - 1)
-        unpriced.removeLast()
-      } else {
-        // Wentges smoothing (unless the LP only guides a dive): the
-        // knapsack prices first at `smoothing` x the best dual point so far
-        // (the one of best Farley bound, `center`) plus the rest x the
-        // master's duals; a pattern that does not price out for the
-        // master's duals (a mispricing) joins the pool, and the knapsack
-        // prices again at the master's duals.
-        var smoothed = smoothing > 0 && centerBound > 0 && !guides(objective: simplex.objective)
-        while true {
-          if smoothed {
-            for i in 0..<m { point[i] = smoothing * center[i] + (1 - smoothing) * y[i] }
-          } else {
-            for i in 0..<m { point[i] = y[i] }
-          }
-          let weights = point.map { integerWeight(dual: $0, scale: scale) }
-          // Their total (weights x demands), for Farley's bound: where
-          // a row limit or the smoothing asks for it.
-          var total = 0
-          if rowLimit != nil || smoothing > 0 { for i in 0..<m { total += weights[i] * demands[i] } }
-          let threshold = pricingThreshold(total: total, objective: simplex.objective)
-          var found: [Int]? = nil
-          var others: [[Int]] = []
-          var maximum: Int? = nil  // an upper bound on the most valuable pattern at `weights`
-          // The most valuable pattern (Dantzig's rule: far fewer degenerate
-          // pivots than any improving one) when the capacity is small; else
-          // the best by branch and bound with a bound from rounded sizes
-          // (``KnapsackGridBound``), whose work does not grow with the capacity.
-          if let table = KnapsackDynamicProgramming.solve(
-            sizes: sizes, values: weights, multiplicities: demands, capacity: capacity)
-          {
-            maximum = table.value
-            if table.value > threshold { found = table.counts }
-          } else {
-            // A few hundred nodes of the linear-bound search often find an
-            // improving pattern far from the optimum; the exact search settles
-            // the rest.
-            let quick = KnapsackBranchAndBound(
-              sizes: sizes, values: weights, multiplicities: demands, capacity: capacity, nodeLimit: 300,
-              threshold: threshold, improvementNodeLimit: 300)
-            if quick.value > threshold {
-              found = quick.counts
-            } else {
-              if gridKnapsack == nil {
-                gridKnapsack = KnapsackGridBound(sizes: sizes, multiplicities: demands, capacity: capacity)
-              }
-              let knapsack = gridKnapsack!.solve(values: weights, threshold: threshold, nodeLimit: 100_000)
-              maximum = knapsack.upperBound
-              if knapsack.value > threshold {
-                found = knapsack.counts
-                // The other patterns above the threshold join the pool: the
-                // next pivots may take them without a new table.
-                others = knapsack.runnersUp
-              }
-            }
-          }
-          // The point scaled by 1 / (its best pattern's value) is dual
-          // feasible, with Farley's bound as its objective: the center is
-          // the best such point (the Lagrangian bound's maximiser so far).
-          if smoothing > 0, let maximum, maximum > 0 {
-            let farley = Double(total) / Double(maximum)
-            if farley > centerBound {
-              centerBound = farley
-              let inverse = 1 / Double(maximum)
-              for i in 0..<m { center[i] = Double(weights[i]) * inverse }
-            }
-          }
-          if let pattern = found {
-            var value = 0.0
-            for i in 0..<m where pattern[i] != 0 { value += Double(pattern[i]) * y[i] }
-            if !smoothed || value > 1 + 1e-9 {
-              entering = fitting[addFitting(pattern)]
-              for p in others { unpriced.append(addFitting(p)) }
-              break
-            }
-            mispricings += 1
-            unpriced.append(addFitting(pattern))
-            for p in others { unpriced.append(addFitting(p)) }
-            smoothed = false
-            continue
-          }
-          if !smoothed {
-            optimal = maximum.map { $0 <= threshold } ?? false
-            break pricing
-          }
-          // Nothing above the threshold at the smoothed point: when the
-          // threshold is Farley's for k' rows, these duals prove them.
-          if let maximum, let proof = proofThreshold(total: total, objective: simplex.objective),
-            maximum <= proof
-          {
-            for i in 0..<m { y[i] = point[i] }
-            optimal = true
-            break pricing
-          }
-          mispricings += 1
-          smoothed = false
-        }
-      }
-      guard simplex.enter(column: sparse(columns[entering]), cost: 1, identifier: entering) else { break }
-      if !pooled[entering] {
-        pooled[entering] = true
-        pool.append(entering)
-      }
-      iterations += 1
-      simplex.copyDuals(into: &y)
-    }
-    var patterns: [[Int]] = []
-    var amounts: [Double] = []
-    for (i, id) in simplex.basis.enumerated() where id >= 0 && simplex.values[i] > 1e-9 {
-      patterns.append(columns[id])
-      amounts.append(simplex.values[i])
-    }
-    self.objective = simplex.objective
-    self.duals = y
-    self.patterns = patterns
-    self.amounts = amounts
-    // Identifiers index ``pool`` from here on.
-    var renumber = [Int](repeating: -1, count: columns.count)
-    for (position, k) in pool.enumerated() { renumber[k] = position }
-    var basis = simplex.basis
-    for i in basis.indices where basis[i] >= 0 { basis[i] = renumber[basis[i]] }
-    simplex.renameBasis(basis)
-    self.pool = pool.map { columns[$0] }
-    self.isOptimal = optimal
-    self.iterations = iterations
-    self.dualPivots = dualPivots
-    self.mispricings = mispricings
+    var generation = ColumnGeneration(
+      simplex: simplex, warm: warm, columns: columns, known: known, candidates: candidates, sizes: sizes,
+      demands: demands, capacity: capacity, iterationLimit: iterationLimit, rowLimit: rowLimit,
+      knownBound: knownBound, tolerance: tolerance, exchanges: exchanges, smoothing: smoothing)
+    generation.run(shouldStop: shouldStop)
+    (self.patterns, self.amounts) = generation.solution()
+    self.objective = generation.simplex.objective
+    self.duals = generation.y
+    self.pool = generation.pool.map { generation.columns[$0] }
+    self.isOptimal = generation.optimal
+    self.iterations = generation.iterations
+    self.dualPivots = generation.dualPivots
+    self.mispricings = generation.mispricings
     self.exchanges = exchanges
     self.sizes = sizes
     self.demands = demands
     self.capacity = capacity
-    self.simplex = simplex
+    self.simplex = generation.basisOverPool()
   }
 }

@@ -94,13 +94,13 @@ public struct PackingResult: Sendable, Hashable {
   public var elapsed: Duration
   /// Branch-and-bound nodes, for solvers that have them.
   public var nodes: Int?
-  /// Which stage of a pipeline settled the instance ("heuristic", "LP",
-  /// "search", "MIP" for the exact pipeline), for solvers that have stages.
-  public var stage: String?
+  /// Which stage of a solver settled the instance, for solvers that have
+  /// stages (``SolveStage``).
+  public var stage: SolveStage?
 
   public init(
     packing: Packing?, lowerBound: LowerBound, status: SolveStatus, elapsed: Duration = .zero,
-    nodes: Int? = nil, stage: String? = nil
+    nodes: Int? = nil, stage: SolveStage? = nil
   ) {
     self.packing = packing
     self.lowerBound = lowerBound

@@ -75,7 +75,7 @@ public struct BalancedRows: Sendable, Hashable {
 /// With the order kept the rows are next-fit's count (the fewest of any
 /// order-keeping packing) and the break points are chosen by a dynamic
 /// programme, as SwiftUI-Flow's `distributeItemsEvenly` does; it is exact.
-/// Reordered, ``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)`` gives the
+/// Reordered, ``solveOptimally(_:budget:)`` gives the
 /// fewest rows, then a branch and bound (`MostEvenAssignment`) searches the assignments of
 /// items to that many rows within what is left of `budget`.
 ///

@@ -50,7 +50,7 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 /// (moved tags go at the ends of rows, which keeps the others in order).
 ///
 /// Search: for `R` from next-fit's rows down to the fewest rows of any
-/// order (``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``), sets `M` by increasing size
+/// order (``solveOptimally(_:budget:)``), sets `M` by increasing size
 /// (fewer rows never need fewer moves, so each `R` starts at the size that
 /// sufficed for `R + 1`). A set is pruned when next-fit of the kept tags
 /// alone needs more than `R` rows (it is the fewest for them in order), else

@@ -87,7 +87,7 @@ public enum RowLimitError: Error, Hashable, Sendable, CustomStringConvertible {
 ///   packing* (Labbé, Laporte and Martello, 2003): if any `m` tags fit, the
 ///   `m` narrowest fit too (swap each for a narrower one), so the answer is
 ///   the largest `m` such that the `m` narrowest tags and the chip for
-///   `n - m` fit in N rows, each decided by ``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``.
+///   `n - m` fit in N rows, each decided by ``solveOptimally(_:budget:)``.
 ///   With priorities it is a multiple knapsack problem (Martello and Toth,
 ///   1990), solved by a depth-first branch and bound over the tags by
 ///   priority whose leaves are decided the same way.

@@ -3,7 +3,7 @@ public enum RowCountAlgorithm: Sendable, Hashable {
   /// A packer of the core: next-fit, first-fit, first-fit-decreasing or
   /// best-fit-decreasing (knapsack-rows is refused: see ``StepFunctionError``).
   case packer(PackingAlgorithm)
-  /// The fewest rows (``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``), each probe within the budget.
+  /// The fewest rows (``solveOptimally(_:budget:)``), each probe within the budget.
   case exact(SearchBudget)
 
   /// The command-line name: the packer's, or `exact`.

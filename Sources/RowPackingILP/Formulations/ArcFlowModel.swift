@@ -138,17 +138,17 @@ let arcFlowArcLimit = 2_000_000
 /// `ilp-arcflow`: the arc-flow model by GLPK alone (LP relaxation, then
 /// branch and bound, no incumbent given) within the time limit. When GLPK
 /// finds no integer solution in time, the best packer's packing is returned
-/// (stage "heuristic").
+/// (stage heuristic).
 func solveArcFlowModel(_ setup: SolveSetup, verbose: Bool) -> PackingResult {
   let best = setup.bestHeuristic
   let bound = setup.simpleBound
-  if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "heuristic") }
+  if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: .heuristic) }
   let types = ItemTypes(sizes: setup.scaled.sizes, capacity: setup.scaled.capacity)
   guard let graph = ArcFlowGraph(types: types, arcLimit: arcFlowArcLimit) else {
     return PackingResult(
-      packing: best, lowerBound: bound, status: .memoryLimit, elapsed: setup.elapsed, stage: "heuristic")
+      packing: best, lowerBound: bound, status: .memoryLimit, elapsed: setup.elapsed, stage: .heuristic)
   }
-  return solveFormulation(graph.model(), setup: setup, best: best, bound: bound, verbose: verbose) {
+  return solveFormulation(graph.model(), setup: setup, best: best, bound: bound, verbose: verbose, mipStage: .arcFlowMIP) {
     types.packing(patterns: graph.patterns(fromFlow: $0))
   }
 }

@@ -102,9 +102,9 @@ struct AssignmentModel {
 func solveAssignmentModel(_ setup: SolveSetup, verbose: Bool) -> PackingResult {
   let best = setup.bestHeuristic
   let bound = setup.simpleBound
-  if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: "heuristic") }
+  if best.rowCount <= bound.value { return setup.result(packing: best, bound: bound, stage: .heuristic) }
   let formulation = AssignmentModel(sizes: setup.scaled.sizes, capacity: setup.scaled.capacity, rowLimit: best.rowCount)
-  return solveFormulation(formulation.model(), setup: setup, best: best, bound: bound, verbose: verbose) {
+  return solveFormulation(formulation.model(), setup: setup, best: best, bound: bound, verbose: verbose, mipStage: .assignmentMIP) {
     formulation.packing(from: $0)
   }
 }

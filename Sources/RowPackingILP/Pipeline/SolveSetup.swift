@@ -51,7 +51,7 @@ struct SolveSetup {
   /// turns feasible into timeLimit; `error` reports a failure (the packing,
   /// if it verifies, is kept).
   func result(
-    packing: Packing, bound: LowerBound, stage: String?, nodes: Int? = nil,
+    packing: Packing, bound: LowerBound, stage: SolveStage?, nodes: Int? = nil,
     limited: Bool = false, error: String? = nil
   ) -> PackingResult {
     var status = judge(packing, for: instance, bound: bound)
@@ -61,7 +61,7 @@ struct SolveSetup {
       return PackingResult(
         packing: bestHeuristic, lowerBound: bound,
         status: fallback == .optimal || fallback == .feasible ? .error("internal: \(status.message ?? "")") : fallback,
-        elapsed: elapsed, nodes: nodes, stage: "heuristic")
+        elapsed: elapsed, nodes: nodes, stage: .heuristic)
     }
     if let error { status = .error(error) } else if status == .feasible && limited { status = .timeLimit }
     return PackingResult(packing: packing, lowerBound: bound, status: status, elapsed: elapsed, nodes: nodes, stage: stage)

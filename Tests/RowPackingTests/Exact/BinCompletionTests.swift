@@ -1,4 +1,4 @@
-import RowPacking
+@testable import RowPacking
 import TestSupport
 import XCTest
 
@@ -23,10 +23,10 @@ final class BinCompletionTests: XCTestCase {
       XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
       if result.isProvenOptimal { proven += 1 }
       // Without the LP, bin completion itself has to prove it.
-      let searchOnly = solveOptimally(scaled, budget: .unlimited, linearProgramming: false)
+      let searchOnly = solveOptimally(scaled, budget: .unlimited, stages: ExactSearchStages(linearProgramming: false))
       XCTAssertTrue(searchOnly.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(searchOnly.packing.rowCount, minimum, "seed \(seed)")
-      if searchOnly.stage == "search" { searched += 1 }
+      if [.binCompletion, .localSearch].contains(searchOnly.stage) { searched += 1 }
     }
     XCTAssertEqual(proven, 3000)
     // The search itself (not only the packers and bounds) is exercised:
@@ -45,7 +45,8 @@ final class BinCompletionTests: XCTestCase {
       let widths = (0..<Int.random(in: 6...12, using: &rng)).map { _ in Int.random(in: 26...60, using: &rng) }
       let instance = try Instance(widths: widths, rowWidth: capacity)
       let minimum = bruteForceMinimumRows(sizes: widths, capacity: capacity)
-      let result = solveOptimally(try instance.scaled(), budget: .unlimited, linearProgramming: false)
+      let result = solveOptimally(
+        try instance.scaled(), budget: .unlimited, stages: ExactSearchStages(linearProgramming: false))
       XCTAssertEqual(result.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(result.isProvenOptimal)
       if result.lowerBound.source == .search { raised += 1 }

@@ -130,7 +130,8 @@ final class FalkenauerLocalSearchTests: XCTestCase {
       let scaled = ScaledInstance(sizes: sizes, capacity: capacity)
       XCTAssertTrue(scaled.hasTightRows(at: rows), "seed \(seed)")
       for lp in [true, false] {
-        let outcome = solveOptimally(scaled, budget: .unlimited, linearProgramming: lp, briefSearch: lp)
+        let outcome = solveOptimally(
+          scaled, budget: .unlimited, stages: ExactSearchStages(linearProgramming: lp, briefSearch: lp))
         assertValid(outcome.packing, sizes: sizes, capacity: capacity, "seed \(seed), LP \(lp)")
         XCTAssertTrue(outcome.isProvenOptimal, "seed \(seed), LP \(lp)")
         XCTAssertEqual(outcome.packing.rowCount, rows, "seed \(seed), LP \(lp)")

@@ -1,4 +1,4 @@
-import RowPacking
+@testable import RowPacking
 import TestSupport
 import XCTest
 
@@ -87,11 +87,12 @@ final class GilmoreGomorySmoothingTests: XCTestCase {
       let scaled = try instance.scaled()
       XCTAssertGreaterThan(scaled.capacity, 16_383)
       let minimum = bruteForceMinimumRows(sizes: widths, capacity: capacity)
-      let outcome = solveOptimally(scaled, budget: .unlimited, briefSearch: false, localSearch: false)
+      let outcome = solveOptimally(
+        scaled, budget: .unlimited, stages: ExactSearchStages(briefSearch: false, localSearch: false))
       XCTAssertEqual(outcome.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(outcome.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(outcome.packing, for: instance), [], "seed \(seed)")
-      if outcome.stage == "LP" { settledByLP += 1 }
+      if outcome.stage == .rootLP { settledByLP += 1 }
     }
     XCTAssertGreaterThan(settledByLP, 0)
   }

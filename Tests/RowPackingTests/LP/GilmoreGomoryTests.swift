@@ -1,4 +1,4 @@
-import RowPacking
+@testable import RowPacking
 import TestSupport
 import XCTest
 
@@ -165,7 +165,7 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(late.upperBound, exact.value, "seed \(seed)")
       let early = KnapsackBranchAndBound(
         sizes: sizes, values: values, multiplicities: multiplicities, capacity: 100,
-        deadline: ContinuousClock().now + .seconds(3600))
+        deadline: TestDeadline.far)
       XCTAssertEqual(early.value, exact.value, "seed \(seed)")
       XCTAssertTrue(early.isOptimal, "seed \(seed)")
     }
@@ -255,11 +255,12 @@ final class GilmoreGomoryTests: XCTestCase {
       XCTAssertLessThanOrEqual(result.lowerBound.value, minimum, "seed \(seed)")
       XCTAssertEqual(verify(result.packing!, for: instance), [], "seed \(seed)")
       // Without the brief search (which settles instances this small) the LP does.
-      let lpFirst = solveOptimally(try instance.scaled(), budget: .unlimited, briefSearch: false, localSearch: false)
+      let lpFirst = solveOptimally(
+        try instance.scaled(), budget: .unlimited, stages: ExactSearchStages(briefSearch: false, localSearch: false))
       XCTAssertEqual(lpFirst.packing.rowCount, minimum, "seed \(seed): \(widths)")
       XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed)")
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
-      if lpFirst.stage == "LP" { settledByLP += 1 }
+      if lpFirst.stage == .rootLP { settledByLP += 1 }
     }
     XCTAssertGreaterThan(settledByLP, 0)
   }

@@ -1,4 +1,4 @@
-import RowPacking
+@testable import RowPacking
 import TestSupport
 import XCTest
 
@@ -228,13 +228,14 @@ final class KnapsackGridBoundTests: XCTestCase {
       if lower == upper { XCTAssertEqual(result.status, .optimal, "seed \(seed): \(widths)") }
       // Without the brief search (which settles instances this small) the
       // LP at 366000 units does.
-      let lpFirst = solveOptimally(scaled, budget: .unlimited, briefSearch: false, localSearch: false)
+      let lpFirst = solveOptimally(
+        scaled, budget: .unlimited, stages: ExactSearchStages(briefSearch: false, localSearch: false))
       XCTAssertEqual(verify(lpFirst.packing, for: instance), [], "seed \(seed)")
       XCTAssertLessThanOrEqual(lpFirst.lowerBound.value, lower, "seed \(seed)")
       XCTAssertGreaterThanOrEqual(lpFirst.packing.rowCount, lower, "seed \(seed)")
       XCTAssertLessThanOrEqual(lpFirst.packing.rowCount, upper, "seed \(seed): \(widths)")
       if lower == upper { XCTAssertTrue(lpFirst.isProvenOptimal, "seed \(seed): \(widths)") }
-      if lpFirst.stage == "LP" { lpOrDive += 1 }
+      if lpFirst.stage == .rootLP { lpOrDive += 1 }
       let starved = solveOptimally(instance, budget: SearchBudget(timeLimit: nil, nodeLimit: 3), resolution: 1000)
       let starvedPacking = try XCTUnwrap(starved.packing)
       XCTAssertEqual(verify(starvedPacking, for: instance), [], "seed \(seed)")

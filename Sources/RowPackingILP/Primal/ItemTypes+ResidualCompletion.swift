@@ -31,17 +31,17 @@ extension ItemTypes {
     return best!.rows.map { $0.map { typeOfItem[$0] }.sorted() }
   }
 
-  /// Whether the residual items fit in `rows` rows, by ``BinCompletion``
+  /// Whether the residual items fit in `rows` rows, by ``BinCompletionDecision``
   /// with a node limit: a packing (patterns of this instance's types), a
   /// proof that they do not fit, or unknown.
   ///
   /// - Complexity: at most `nodeLimit` search nodes.
   func exactCompletion(
     _ residual: [Int], rows: Int, nodeLimit: Int, until deadline: ContinuousClock.Instant
-  ) -> (answer: BinCompletion.Answer, nodes: Int) {
+  ) -> (answer: BinCompletionDecision.Answer, nodes: Int) {
     let (sizes, typeOfItem) = residualItems(residual)
     let sub = ItemTypes(sizes: sizes, capacity: capacity)
-    let (answer, nodes) = BinCompletion(types: sub, nodeLimit: nodeLimit).decide(rows: rows, until: deadline)
+    let (answer, nodes) = BinCompletionDecision(types: sub, nodeLimit: nodeLimit).decide(rows: rows, until: deadline)
     guard case .packing(let patterns) = answer else { return (answer, nodes) }
     // The sub-instance's types are the residual's positive types, in the same (decreasing) order.
     let typeOfSub = sub.items.map { typeOfItem[$0[0]] }

@@ -10,13 +10,8 @@ import RowPacking
 /// 1. the residual is pruned when its total size exceeds the rows left
 ///    (L1), and closed when the packers (first fit and best fit decreasing)
 ///    complete it within the rows left;
-/// 2. where the residual's rows must all be exactly full (no waste left)
-///    and at most ``fullRowsShare`` of the target's rows are left, a short
-///    perfect-packing search on it (``LimitedDiscrepancyBinCompletion``, at
-///    most ``fullRowsNodesPerRow`` nodes per row left, once per residual;
-///    off by default): a packing closes the node, a failure decides
-///    nothing. Then a small residual (at most ``exactItems`` items) is
-///    decided by bin completion (``BinCompletion``, at most
+/// 2. a small residual (at most ``exactItems`` items) is
+///    decided by bin completion (``BinCompletionDecision``, at most
 ///    ``exactNodeLimit`` nodes): a packing closes it, a proof that none
 ///    exists prunes it;
 /// 3. otherwise the residual LP is solved again by column generation
@@ -35,18 +30,12 @@ import RowPacking
 ///    many of the residual's items above half the capacity they leave
 ///    without an exactly full completion, then by how few completions
 ///    they leave them (one subset-sum count table over the small items).
-/// 5. single backtracking (off by default, ``singleBacktracks``): where the
-///    residual's rows must be exactly full, when a child fails at its own
-///    node (L1, its residual LP above the rows left, no candidate) rather
-///    than below it, the parent's next candidates are tried in its place,
-///    at most ``singleBacktracks`` of them, each making those before it
-///    tabu; a dive then ends only where every one of them fails at once.
 ///
 /// A path takes at most ``maxDiscrepancy`` discrepancies, at its first
 /// ``maxDiscrepancyDepth`` branching nodes; the first path is the plain
 /// dive. When the tree is exhausted and time is left, the search restarts
 /// with the LP values perturbed (seeded), from the root's saved basis.
-/// The master's columns persist across dives, backtracks and restarts (a
+/// The master's columns persist across dives and restarts (a
 /// pattern pool): a column is
 /// disabled while it does not fit the residual and enabled again after, so
 /// later dives price fewer columns. Everything stops at the one deadline.
@@ -60,17 +49,13 @@ import RowPacking
 /// W. D. Harvey and M. L. Ginsberg,
 /// "Limited discrepancy search", IJCAI 1995; G. Belov and G. Scheithauer,
 /// European Journal of Operational Research 171(1):85-106, 2006 (residual
-/// rounding); T. Achterberg, "Constraint integer programming", PhD thesis,
-/// TU Berlin, 2007, section 9.1 (diving heuristics with single
-/// backtracking).
+/// rounding).
 ///
 /// - Complexity: at most `1 + Σ_{k ≤ D} C(depth, k) x width^k` dives per
 ///   round (D = ``maxDiscrepancy``, depth = ``maxDiscrepancyDepth``), each at
-///   most *rows* x (1 + ``singleBacktracks``) column generations (each
-///   node, with ``completionLookahead``, also O(small items x C / 2 +
-///   lookahead x row length x C / 2) for the order) and, near its end,
-///   searches of at most ``fullRowsNodesPerRow`` x *rows* nodes; bounded
-///   by the deadline.
+///   most *rows* column generations (each node, with
+///   ``completionLookahead``, also O(small items x C / 2 + lookahead x row
+///   length x C / 2) for the order); bounded by the deadline.
 struct LimitedDiscrepancyDiving {
   let master: GilmoreGomoryColumnGeneration
   /// The rows wanted: a node that cannot reach them is pruned.
@@ -85,18 +70,6 @@ struct LimitedDiscrepancyDiving {
   var exactNodeLimit = 2_000
   /// Restarts (perturbed LP values) after the first round.
   var maxRestarts = 50
-  /// Where the residual's rows must be exactly full (no waste left) and
-  /// at most ``fullRowsShare`` of the target's rows are left, the nodes per
-  /// row left of a ``LimitedDiscrepancyBinCompletion`` on the residual
-  /// (0: none, the default).
-  var fullRowsNodesPerRow = 0
-  var fullRowsShare = 0.25
-  /// Single backtracking where the residual's rows must be exactly full:
-  /// when a child fails at its own node (its residual LP exceeds the rows
-  /// left, or nothing fits), up to this many more candidates of its
-  /// parent are tried in its place, each making those before it tabu
-  /// (0: none, the default).
-  var singleBacktracks = 0
   /// Where the residual's rows must be exactly full, how many of a node's
   /// first candidates are ordered least constraining first
   /// (``orderedByLeastConstraining(_:residual:sizes:capacity:lookahead:workLimit:)``:
@@ -142,10 +115,6 @@ struct LimitedDiscrepancyDiving {
     var dives = 0
     var lpSolves = 0
     var completionNodes = 0
-    /// Nodes of the searches for exactly full rows on residuals.
-    var fullRowsNodes = 0
-    /// Candidates tried by single backtracking.
-    var backtracks = 0
     /// The most rows fixed at a node reached (how deep the dives got).
     var deepestRows = 0
     /// How the dives ended, by ``DiveEnd``: how many, and the rows fixed
@@ -172,8 +141,7 @@ struct LimitedDiscrepancyDiving {
     var search = Search(
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
-      exactItems: exactItems, exactNodeLimit: exactNodeLimit, fullRowsNodesPerRow: fullRowsNodesPerRow,
-      fullRowsShare: fullRowsShare, singleBacktracks: singleBacktracks, warmStarts: warmStarts,
+      exactItems: exactItems, exactNodeLimit: exactNodeLimit, warmStarts: warmStarts,
       completionLookahead: completionLookahead, completionLookaheadWorkLimit: completionLookaheadWorkLimit)
     if warmStarts { search.rootBasis = rootBasis }
     let iterationsBefore = try master.problem.iterationCount()
@@ -223,9 +191,6 @@ struct LimitedDiscrepancyDiving {
     let maxDiscrepancyDepth: Int
     let exactItems: Int
     let exactNodeLimit: Int
-    let fullRowsNodesPerRow: Int
-    let fullRowsShare: Double
-    let singleBacktracks: Int
     let warmStarts: Bool
     let completionLookahead: Int
     let completionLookaheadWorkLimit: Int
@@ -234,11 +199,6 @@ struct LimitedDiscrepancyDiving {
     var noise = 0.0
     var random = SplitMix64(seed: 0)
     var outcome = Outcome()
-    /// Residuals (and rows left) the search for exactly full rows failed on.
-    var fullRowsFailed = Set<[Int]>()
-    /// Whether the last node explored failed at itself (pruned before any
-    /// child), for single backtracking.
-    var failedAtNode = false
     let clock = ContinuousClock()
 
     var types: ItemTypes { master.types }
@@ -262,8 +222,6 @@ struct LimitedDiscrepancyDiving {
     mutating func explore(
       residual: [Int], fixed: [Pattern], tabu: Set<Pattern>, discrepancies: Int, branchDepth: Int
     ) throws(GLPKError) -> Bool {
-      // A child sets it false once it has explored children of its own.
-      failedAtNode = true
       outcome.deepestRows = max(outcome.deepestRows, fixed.count)
       if clock.now >= deadline { outcome.timedOut = true; return false }
       let rowsLeft = target - fixed.count
@@ -282,25 +240,6 @@ struct LimitedDiscrepancyDiving {
       let greedy = types.greedyCompletion(residual)
       offer(fixed + greedy)
       if greedy.count <= rowsLeft { return true }
-      if wasteLeft == 0 && fullRowsNodesPerRow > 0 && Double(rowsLeft) <= fullRowsShare * Double(target) {
-        // Rows that must all be exactly full: a short perfect-packing
-        // search on the residual (its look-ahead is exact there), once per
-        // residual.
-        var key = residual
-        key.append(rowsLeft)
-        if !fullRowsFailed.contains(key) {
-          var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: residual, capacity: types.capacity)
-          search.nodeLimit = fullRowsNodesPerRow * rowsLeft
-          search.seed = random.next()
-          let (patterns, nodes) = search.run(rows: rowsLeft, until: deadline)
-          outcome.fullRowsNodes += nodes
-          if let patterns {
-            offer(fixed + patterns)
-            return true
-          }
-          fullRowsFailed.insert(key)
-        }
-      }
       if items <= exactItems {
         let (answer, nodes) = types.exactCompletion(residual, rows: rowsLeft, nodeLimit: exactNodeLimit, until: deadline)
         outcome.completionNodes += nodes
@@ -344,23 +283,15 @@ struct LimitedDiscrepancyDiving {
           workLimit: completionLookaheadWorkLimit)
       }
       let width = branchDepth < maxDiscrepancyDepth ? 1 + maxDiscrepancy - discrepancies : 1
-      // The limited discrepancy search's children, then, where the rows
-      // must be exactly full, single backtracking: the next candidates
-      // while the child before failed at its own node.
       let branches = min(width, candidates.count)
-      let backtracking = wasteLeft == 0 ? min(singleBacktracks, candidates.count - branches) : 0
       // This node's basis, for its children after the first (and the
       // restarts at the root).
       var basis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
-      if warmStarts && (branches + backtracking > 1 || fixed.isEmpty) {
+      if warmStarts && (branches > 1 || fixed.isEmpty) {
         basis = try master.saveBasis()
         if fixed.isEmpty { rootBasis = basis }
       }
-      for k in 0..<(branches + backtracking) {
-        if k >= branches {
-          if !failedAtNode { break }
-          outcome.backtracks += 1
-        }
+      for k in 0..<branches {
         if k > 0, let basis { try master.restore(basis) }
         var left = residual
         var rows = fixed
@@ -386,14 +317,13 @@ struct LimitedDiscrepancyDiving {
         for c in candidates.prefix(k) { childTabu.insert(c.pattern) }
         let branched = width > 1 && candidates.count > 1
         if try explore(
-          residual: left, fixed: rows, tabu: childTabu, discrepancies: discrepancies + (k < branches ? k : 0),
+          residual: left, fixed: rows, tabu: childTabu, discrepancies: discrepancies + k,
           branchDepth: branchDepth + (branched ? 1 : 0))
         {
           return true
         }
         if outcome.timedOut { return false }
       }
-      failedAtNode = false
       return false
     }
   }

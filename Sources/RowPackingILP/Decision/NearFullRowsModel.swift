@@ -185,7 +185,7 @@ struct NearFullRowsModel {
   var wasteBudget: Int { rows * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 } }
 
   /// The answer with GLPK's nodes, within the deadline.
-  func decide(session: GLPKSession, until deadline: ContinuousClock.Instant) throws(GLPKError) -> (answer: BinCompletion.Answer, nodes: Int) {
+  func decide(session: GLPKSession, until deadline: ContinuousClock.Instant) throws(GLPKError) -> (answer: BinCompletionDecision.Answer, nodes: Int) {
     let budget = wasteBudget
     if budget < 0 { return (.infeasible, 0) }
     guard let leastWeights = leastRowWeights(), let leastValues = leastCutValues() else { return (.infeasible, 0) }

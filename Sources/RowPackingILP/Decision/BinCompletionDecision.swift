@@ -19,7 +19,7 @@
 /// - Complexity: exponential in the worst case; bounded by ``nodeLimit``
 ///   and the deadline, checked on rows and on the completions tried within a
 ///   row (the answer is then unknown).
-struct BinCompletion {
+struct BinCompletionDecision {
   let types: ItemTypes
   /// Search nodes (rows tried) before giving up.
   var nodeLimit = 5_000_000
@@ -117,7 +117,7 @@ struct BinCompletion {
   }
 }
 
-extension BinCompletion.Answer {
+extension BinCompletionDecision.Answer {
   /// One word for logs: "packing", "infeasible" or "unknown".
   var summary: String {
     switch self {

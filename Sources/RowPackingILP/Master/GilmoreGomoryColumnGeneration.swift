@@ -50,24 +50,24 @@ final class GilmoreGomoryColumnGeneration {
   let problem: GLPKProblem
   var pricing: KnapsackPricing
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
-  private let exchangeCount: Int
+  let exchangeCount: Int
   var demandsChanged = false
   /// GLPK's tolerances on bounds and reduced costs for the master's solves
   /// (nil: its defaults, 1e-7); the dives set it (see
   /// ``LimitedDiscrepancyDiving/simplexTolerance``).
   var simplexTolerance: Double? = nil
   /// The master's duals (clamped at 0) at the last LP solve.
-  private(set) var lastDuals: [Double] = []
+  var lastDuals: [Double] = []
   /// The best row bound of the latest ``solve(until:enough:)`` so far, for
   /// its demands: Farley's in integer arithmetic, a proof even when that
   /// solve stopped at its deadline.
-  private(set) var lastRowBound = 0
+  var lastRowBound = 0
   /// LP solves and pricing rounds so far.
-  private(set) var iterations = 0
+  var iterations = 0
   var lpTime = Duration.zero
   var priceTime = Duration.zero
   /// What column generation did so far, for `--verbose`.
-  private(set) var statistics = Statistics()
+  var statistics = Statistics()
 
   /// Counts and times of the work of column generation, summed over every
   /// ``solve(until:enough:toConvergence:)`` (the `--verbose` log shows
@@ -99,20 +99,20 @@ final class GilmoreGomoryColumnGeneration {
     /// at most one a second.
     var trace: [(seconds: Double, objective: Double, bound: Double)] = []
   }
-  private var traceStart: ContinuousClock.Instant? = nil
+  var traceStart: ContinuousClock.Instant? = nil
   /// The work of each coarse grid's pricing and of exact pricing, per call.
-  private var coarseCost: [PricingCost]
-  private var exactCost = PricingCost()
+  var coarseCost: [PricingCost]
+  var exactCost = PricingCost()
   /// The work counted for the master's solves so far (``masterWork(iterations:rows:nonzeros:)``).
-  private var masterWorkTotal = 0
+  var masterWorkTotal = 0
 
   /// What each way of exact pricing costs per column, where both are open
   /// (``KnapsackPricing/Answer/tableWasOptional``): the large table, or
   /// the single pattern (see ``prefersTable(table:single:weighedPricings:)``).
-  private(set) var tableCost = ColumnCost()
-  private(set) var singleCost = ColumnCost()
+  var tableCost = ColumnCost()
+  var singleCost = ColumnCost()
   /// Exact pricings so far where both ways were open.
-  private var weighedPricings = 0
+  var weighedPricings = 0
 
   /// The recent cost of a way of pricing per column that prices out: the
   /// pricings and the master solves their columns force, in counted work
@@ -185,7 +185,7 @@ final class GilmoreGomoryColumnGeneration {
   static let probeTableAfter = 4
 
   /// Running mean of the counted work of a pricing method.
-  private struct PricingCost {
+  struct PricingCost {
     var total = 0
     var calls = 0
     /// The mean work per call (zero before the first call, so that every method is tried).
@@ -230,7 +230,7 @@ final class GilmoreGomoryColumnGeneration {
   /// (exchange columns, and patterns that fit and are not retired).
   ///
   /// - Complexity: O(columns).
-  private var activeNonzeros: Int {
+  var activeNonzeros: Int {
     var n = 2 * exchangeCount
     for k in patterns.indices where enabled[k] && !retired[k] { n += counts[k].count }
     return n
@@ -308,23 +308,6 @@ final class GilmoreGomoryColumnGeneration {
     try problem.addColumns(columns)
     if !revived.isEmpty { try problem.setColumnBounds(revived) }
     return columns.count + revived.count
-  }
-
-  /// Takes the exchange columns out of the master's simplex (fixed at 0)
-  /// or puts them back. Without them the master's optimum at the LP
-  /// bound uses patterns alone: where the items fill K rows exactly, a
-  /// solution of value K is then made of exactly-full patterns covering
-  /// the demands exactly, which a set-partitioning model over the
-  /// master's patterns (``RestrictedMasterHeuristic``) needs; with them,
-  /// a pattern's slot of one type may hold a smaller item, and the
-  /// patterns alone may not reach K (AI 801_40000: the exactly-full
-  /// patterns' partitioning LP was infeasible). The next solve starts by
-  /// the dual simplex.
-  ///
-  /// - Complexity: O(types).
-  func setExchangeColumns(enabled: Bool) throws(GLPKError) {
-    try problem.setColumnBounds((0..<exchangeCount).map { (index: $0, bounds: enabled ? .atLeast(0) : .fixed(0)) })
-    demandsChanged = true
   }
 
   /// The columns of the master's simplex (patterns that fit the demands
@@ -429,238 +412,6 @@ final class GilmoreGomoryColumnGeneration {
     demandsChanged = true
   }
 
-  /// Runs column generation on the current demands.
-  ///
-  /// Duals are smoothed (Wentges, 1997): pricing runs first at a convex
-  /// combination of the best dual point so far (the one of best Farley bound)
-  /// and the master's duals; when that pattern does not price out for the
-  /// master's duals (a mis-pricing), pricing runs again at the master's
-  /// duals. Every exact pricing gives a Farley bound. This cuts the tailing-off
-  /// of column generation on large capacities. P. Wentges, "Weighted
-  /// Dantzig-Wolfe decomposition for linear mixed-integer programming",
-  /// International Transactions in Operational Research 4(2):151-162, 1997.
-  ///
-  /// Each round adds up to ``columnsPerPricing`` columns: where pricing
-  /// is a dynamic programme (the exact one, or a coarse grid's), the best
-  /// row holding each item type comes from the same table at almost no
-  /// cost; where it is the branch and bound (no table: capacities of a
-  /// million units), the best row it met per last type; those that price
-  /// out for the master's duals enter together. Bin packing's LP needs about one basic row pattern per item
-  /// type; with one column a round, AI and ANI (n = 600: about 520 types)
-  /// took thousands of master solves, with 30 a round a few hundred
-  /// (the master solves get longer, far less than the count falls).
-  ///
-  /// The bound is safe: pricing runs on the duals scaled to integers and
-  /// rounded down (``KnapsackPricing/weights(duals:)``), its maximum is
-  /// exact, and the row bound is Farley's in integer arithmetic,
-  /// `ceil(sum(d_t w_t) / max_p sum(w_t a_tp))` (``farley(weights:demands:value:)``),
-  /// valid for any nonnegative weights: GLPK's floating objective never goes
-  /// into it, so round-off can weaken the bound but not make it wrong.
-  ///
-  /// - Parameters:
-  ///   - deadline: stop (returning `nil`) when the clock passes it, also
-  ///     within pricing.
-  ///   - enough: stop as soon as the row bound reaches this value.
-  ///   - toConvergence: go on until pricing proves the master optimal,
-  ///     even once the row bound can no longer change (for optimal duals).
-  ///   - knownBound: a lower bound on the rows already proven for the
-  ///     current demands (such as L1). When the master's objective meets
-  ///     it, the bound's ceiling is settled and no pricing is needed
-  ///     (unless `toConvergence`); where the items fill the bound's rows
-  ///     exactly (L1 = total size / capacity), the master is then optimal
-  ///     for the full LP. A dive's residual on AI, whose rows must be
-  ///     exactly full, meets L1 at most nodes, where an exact pricing took
-  ///     about 5 ms (600 items, capacity 20 000).
-  func solve(
-    until deadline: ContinuousClock.Instant, enough: Int = .max, toConvergence: Bool = false,
-    knownBound: Int = 0
-  ) throws(GLPKError) -> Solution? {
-    let clock = ContinuousClock()
-    var best = 0.0
-    var bestRows = 0 {
-      didSet { lastRowBound = bestRows }
-    }
-    lastRowBound = 0
-    self.center = nil
-    var center: [Double]? = nil
-    var dual = demandsChanged
-    demandsChanged = false
-    var stall = 0
-    var coarseInARow = 0
-    /// Exact pricing at integer weights `w`: the best pattern and its
-    /// Farley bound (the row bound takes it), or nil past the deadline.
-    func priceExactly(_ w: [Int]) -> (answer: KnapsackPricing.Answer, bound: (rows: Int, value: Double))? {
-      let start = clock.now
-      let table = Self.prefersTable(table: tableCost, single: singleCost, weighedPricings: weighedPricings)
-      let priced = pricing.best(
-        weights: w, bounds: demands, until: deadline, others: columnsPerPricing - 1, columnsTable: table)
-      guard let answer = priced else { return nil }
-      exactCost.add(answer.work)
-      statistics.exactCalls[answer.method.rawValue] += 1
-      statistics.exactTime[answer.method.rawValue] += clock.now - start
-      statistics.exactWork[answer.method.rawValue] += answer.work
-      statistics.exactNodes += answer.nodes
-      if answer.tableWasOptional {
-        if table { tableCost.charge(answer.work) } else { singleCost.charge(answer.work) }
-        weighedPricings += 1
-        weighedWay = table
-      }
-      let bound = farley(weights: w, value: answer.value)
-      bestRows = max(bestRows, bound.rows)
-      return (answer, bound)
-    }
-    /// The way of this round's exact pricing, when both were open.
-    var weighedWay: Bool? = nil
-    while true {
-      let left = deadline - clock.now
-      if left <= .zero { return nil }
-      let tA = clock.now
-      let iterationsBefore = try problem.iterationCount()
-      // A basis GLPK cannot factorise (a restored one should not be: its
-      // matrix was factorised when saved) is replaced by the standard
-      // basis within solveLP.
-      let lp = try problem.solveLP(
-        timeLimit: left, dual: dual, dualTolerance: simplexTolerance, primalTolerance: simplexTolerance)
-      lpTime += clock.now - tA
-      iterations += 1
-      do {
-        let pivots = max(0, try problem.iterationCount() - iterationsBefore)
-        let nonzeros = activeNonzeros
-        let work = Self.masterWork(iterations: pivots, rows: types.count, nonzeros: nonzeros)
-        masterWorkTotal += work
-        statistics.masterIterations += pivots
-        statistics.masterWork += work
-      }
-      dual = false
-      weighedWay = nil
-      guard lp.status == .optimal else {
-        if lp.status == .timeLimit { return nil }
-        throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "restricted master LP not optimal (\(lp.status))")
-      }
-      let duals = lp.duals.map { max(0, $0) }
-      lastDuals = duals
-      let weights = KnapsackPricing.weights(duals: duals)
-      let objective = lp.objective
-      let masterCeiling = Int((objective - 1e-6).rounded(.up))
-      if knownBound > 0 && !toConvergence && masterCeiling <= knownBound {
-        // The master meets a proven row bound (within the 1e-6 of its
-        // ceiling): the bound's ceiling cannot change, as when Farley's
-        // bound meets it below.
-        bestRows = max(bestRows, knownBound)
-        return Solution(
-          masterObjective: objective, lowerBound: min(best, objective), rowBound: bestRows, converged: false,
-          values: Array(lp.values.dropFirst(exchangeCount)))
-      }
-      if retireAbove != nil { try retireColumns(duals: duals, values: Array(lp.values.dropFirst(exchangeCount))) }
-      var newPatterns: [Pattern] = []
-      /// The patterns that price out for the master's duals.
-      func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { Self.reducedCost($0, duals) < -1e-9 } }
-      let tB = clock.now
-      if coarseInARow < 30 {
-        // Cheap columns first, coarsest grid first; exact pricing (and a
-        // bound) when no grid finds one, or every 30th time. A grid that
-        // costs on average more than half an exact pricing is skipped: the
-        // exact one also gives a bound, and its column (the best) makes more
-        // progress (on Scholl_3's HARD0, pricing at the finer grid every
-        // time took 1800 master solves where exact pricing took 160).
-        //
-        // A grid's column also costs a master solve, and it is not the
-        // best: on AI and ANI (n = 402 and 600, masters of 350 to 500 rows)
-        // column generation took three times the master solves with grid
-        // columns as with exact ones. So where a master solve costs more
-        // than a grid's pricing, a grid is tried only while three of its
-        // rounds (its pricing and a master solve each) cost less than one
-        // exact round: on ANI 402_10000_NR_45 (master solves about 2 ms,
-        // exact pricing about 3 ms) the root LP then converges in 7 s
-        // instead of 15 s. Small masters (Waescher, Scholl_3) keep the rule
-        // above alone.
-        let solveMean = iterations == 0 ? 0 : masterWorkTotal / iterations
-        var found = false
-        for grid in 0..<pricing.coarseGridCount
-        where coarseCost[grid].mean * 2 <= exactCost.mean
-          && (solveMean <= coarseCost[grid].mean || coarseCost[grid].calls == 0
-            || (coarseCost[grid].mean + solveMean) * 3 <= exactCost.mean + solveMean)
-        {
-          let tG = clock.now
-          let (patterns, work) = pricing.coarseColumnsAndWork(
-            grid: grid, weights: weights, bounds: demands, others: columnsPerPricing - 1)
-          coarseCost[grid].add(work)
-          statistics.coarseCalls += 1
-          statistics.coarseTime += clock.now - tG
-          statistics.coarseWork += work
-          let entered = try add(pricingOut(patterns))
-          statistics.columns += entered
-          if entered > 0 { statistics.coarseHits += 1; found = true; break }
-        }
-        if found {
-          coarseInARow += 1
-          priceTime += clock.now - tB
-          continue
-        }
-      }
-      coarseInARow = 0
-      if let center, smoothing > 0 {
-        let alpha = smoothing
-        let separation = duals.indices.map { alpha * center[$0] + (1 - alpha) * duals[$0] }
-        let separationWeights = KnapsackPricing.weights(duals: separation)
-        guard let (answer, bound) = priceExactly(separationWeights) else {
-          priceTime += clock.now - tB
-          return nil
-        }
-        if bound.value > best { best = bound.value; self.center = separation }
-        if Self.reducedCost(answer.pattern, duals) < -1e-9 {
-          newPatterns = pricingOut([answer.pattern] + answer.others)
-        } else {
-          statistics.misPricings += 1
-        }
-      }
-      if newPatterns.isEmpty {
-        guard let (answer, bound) = priceExactly(weights) else {
-          priceTime += clock.now - tB
-          return nil
-        }
-        if answer.value <= KnapsackPricing.scale + KnapsackPricing.scale / 1_000_000_000
-          || Self.reducedCost(answer.pattern, duals) >= -1e-9
-        {
-          // No pattern prices out: the master is optimal for the full LP.
-          priceTime += clock.now - tB
-          best = max(best, min(objective, bound.value))
-          return Solution(
-            masterObjective: objective, lowerBound: best, rowBound: bestRows, converged: true,
-            values: Array(lp.values.dropFirst(exchangeCount)))
-        }
-        if bound.value > best || center == nil { best = max(best, bound.value); self.center = duals }
-        newPatterns = [answer.pattern] + pricingOut(answer.others)
-      }
-      priceTime += clock.now - tB
-      center = self.center
-      best = min(best, objective)
-      let solution = Solution(
-        masterObjective: objective, lowerBound: best, rowBound: bestRows, converged: false,
-        values: Array(lp.values.dropFirst(exchangeCount)))
-      if !toConvergence && (bestRows >= masterCeiling || bestRows >= enough) {
-        return solution
-      }
-      let added = try add(newPatterns)
-      statistics.columns += added
-      let start = traceStart ?? clock.now
-      traceStart = start
-      let seconds = (clock.now - start) / .seconds(1)
-      if seconds >= (statistics.trace.last?.seconds ?? -1) + 1 {
-        statistics.trace.append((seconds, objective, best))
-      }
-      if let table = weighedWay {
-        let solve = masterWorkTotal / iterations
-        if table { tableCost.credit(added, solve: solve) } else { singleCost.credit(added, solve: solve) }
-      }
-      if added == 0 {
-        // The pattern is already in the master (round-off): no progress possible.
-        stall += 1
-        if stall > 2 { return solution }
-      }
-    }
-  }
-
   /// Farley's bound for integer `weights` whose best pattern is worth
   /// `value`, on the current demands (see ``farley(weights:demands:value:)``).
   func farley(weights: [Int], value: Int) -> (rows: Int, value: Double) {
@@ -691,5 +442,5 @@ final class GilmoreGomoryColumnGeneration {
   var columnsPerPricing = 30
   /// The weight of the best dual point in the smoothed duals (0 turns smoothing off).
   var smoothing = 0.7
-  private var center: [Double]? = nil
+  var center: [Double]? = nil
 }

@@ -1,0 +1,546 @@
+import RowPacking
+
+/// Branch-and-price with Ryan–Foster branching: do the items fit in `k`
+/// rows? Column generation on the set-partitioning LP at every node of a
+/// depth-first tree, until a node's LP gives a packing in `k` rows, every
+/// node is pruned (no packing in `k` rows: the proof that `k + 1` rows are
+/// needed), or the deadline passes.
+///
+/// The master has one row per item, `sum_{p ∋ i} x_p = 1`, and a column per
+/// row pattern (a set of items that fits the capacity). A node is a list of
+/// decisions on pairs of items: *together* (in the same row) or *apart*
+/// (in different rows). Items that must be together are merged into one
+/// item of their total size (``NodeItems``), pairs that must be apart are
+/// conflicts, so that a node's pricing is a knapsack with conflicts
+/// (``ConflictKnapsackPricing``); one GLPK master serves the whole tree,
+/// the columns a node forbids fixed at 0.
+///
+/// A node is pruned by a Farley/Lagrangian bound in exact arithmetic: for
+/// any weights `w >= 0` of the node's merged items and `kappa` the
+/// largest weight of a row the node allows (the pricing's exact maximum),
+/// every packing of the node in `K` rows has `K kappa >= sum_g w_g`, as its
+/// rows partition the items. The weights are the master's duals summed
+/// over each merged item, scaled by ``KnapsackPricing/scale`` and rounded
+/// down; the bound is `ceil(sum w / kappa)` in integers
+/// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``),
+/// so floating point can weaken it but never make it wrong. A node is
+/// pruned as soon as the bound reaches `k + 1`, even before its LP has
+/// converged.
+///
+/// At a converged node the branching pair is two merged items whose
+/// together-value (the sum of `x_p` over the patterns holding both) is
+/// fractional (Ryan and Foster's theorem: a fractional set-partitioning
+/// solution has such a pair): the largest such pair, then the one nearest
+/// 0.5 (largest first decides ANI's trees in far fewer nodes). The two
+/// children split the node's packings: those with the pair in one row, and
+/// the others. Without a fractional pair the LP solution is integral, or its
+/// together-relation gives the rows.
+///
+/// With ``cutRoundsPerNode``, branch-and-price-and-cut: subset-row cuts on
+/// three items (``SubsetRowCut`` with every demand 1,
+/// `sum_p floor(|p ∩ S| / 2) x_p <= 1`) separated at every converged node, a
+/// few rounds a node, valid for every packing and so kept in the one master
+/// for the whole tree; a node's pricing then has the cuts' terms besides its
+/// conflicts, and its bound the cuts' term `sum_c s_c floor(|S_c| / 2)`,
+/// still in integers. Cuts on items lift ANI's LP by less than GLPK's
+/// floating duals certify; with ``exactBoundAtRoot`` and
+/// ``exactBoundAtNodes`` a node takes its bound once more from the master
+/// solved in exact rational arithmetic, scaled finer
+/// (``exactBound(node:rows:pricing:cutCounts:until:)``).
+/// docs/experiments/ has the measurements behind these choices.
+///
+/// D. M. Ryan and B. A. Foster, "An integer programming approach to
+/// scheduling", Computer Scheduling of Public Transport, 1981; P. H. Vance,
+/// C. Barnhart, E. L. Johnson and G. L. Nemhauser, "Solving binary cutting
+/// stock problems by column generation and branch-and-bound", Computational
+/// Optimization and Applications 3, 1994; L. Wei, Z. Luo, R. Baldacci and
+/// A. Lim, "A new branch-and-price-and-cut algorithm for one-dimensional
+/// bin-packing problems", INFORMS Journal on Computing 32(2), 2020; R. F. F. da Silva and
+/// R. C. S. Schouery, "Solving cutting stock problems via an extended
+/// Ryan-Foster branching scheme and fast column generation", INFORMS
+/// Journal on Computing, 2025 (arXiv 2308.03595).
+///
+/// - Complexity: exponential in the worst case: each node runs column
+///   generation (master LP solves by GLPK's simplex, exact pricing).
+final class RyanFosterBranchAndPrice {
+  let sizes: [Int]
+  let capacity: Int
+  let problem: GLPKProblem
+  /// The master's columns: items, increasing.
+  private(set) var columns: [[Int]] = []
+  var known: Set<[Int]> = []
+  /// Whether each column is free at the current node (else fixed at 0).
+  var free: [Bool] = []
+  /// Each column's nonzeros in the master (its items and its cuts), for
+  /// the counted work (``Outcome/work``).
+  var entryCounts: [Int] = []
+  /// The most columns one pricing adds.
+  var columnsPerPricing = 30
+  /// Columns added after the root's first master solve (empty by
+  /// default), so that the first solve, from GLPK's standard basis, runs
+  /// over the initial columns alone and the others enter from its
+  /// optimal basis.
+  var laterColumns: [[Int]] = []
+  /// The weight of the centre (the dual point of best Lagrangian bound at
+  /// the node) in the smoothed duals (Wentges, 1997, as in
+  /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
+  var smoothing = 0.7
+  /// Rounds of subset-row cut separation at each node (0, the default:
+  /// none, plain branch-and-price): branch-and-price-and-cut
+  /// (``ConflictKnapsackPricing/best(weights:cutCounts:cutWeights:threshold:others:until:)``
+  /// prices with the cuts' duals); the cuts, on three items, are global
+  /// and stay in the master for the whole tree.
+  var cutRoundsPerNode = 0
+  /// Whether a converged node (the root; the others) whose cuts are
+  /// exhausted takes its safe bound once more from the master solved in
+  /// exact rational arithmetic (`glp_exact` from the optimal basis), its
+  /// duals scaled by ``exactScale`` rather than ``KnapsackPricing/scale``
+  /// (``exactBound(node:rows:pricing:cutCounts:until:)``). Off by default.
+  var exactBoundAtRoot = false
+  var exactBoundAtNodes = false
+  /// The most exact solves one such bound takes (each adding the rows
+  /// that price out at its duals).
+  var exactPricingRounds = 3
+  /// How far above the rows to refute the floating LP must be for the
+  /// exact bound to be tried (in rows): below it an exact solve costs
+  /// seconds and certifies nothing.
+  var exactBoundTrigger = 1e-9
+  /// The most cuts one round adds, and in all.
+  var cutsPerRound = 20
+  var cutLimit = 300
+  /// The effort after which a tree that has pruned no node gives up (nil:
+  /// never): a tree that refutes nothing early is most likely one over a
+  /// packing that exists, whose time the searches that find packings need.
+  /// Once a node is pruned (and
+  /// ``giveUpRefutedShare`` of the tree refuted) the tree has its whole
+  /// time, unless its progress stalls below ``giveUpOnStallBelow``
+  /// (``giveUpPoint(after:closed:share:lastMark:stallBelow:)``). Counted
+  /// in work (``Effort/work(_:)``, as the pipeline does by default), the
+  /// tree gives up at the same node on every run, loaded or not, and only
+  /// the deadline of the whole tree stays in time; on the clock
+  /// (``Effort/time(_:)``), its solves and pricings stop at the give-up.
+  var giveUpWithoutPruningAfter: Effort? = nil
+  /// An amount of a tree's effort, the measure of its give-up
+  /// (``giveUpWithoutPruningAfter``): time on the clock or counted work.
+  enum Effort: Equatable, Sendable {
+    /// Time on the clock.
+    case time(Duration)
+    /// The tree's master solves and pricing counted (``Outcome/work``, in
+    /// the units of ``KnapsackPricing/Work``, about a nanosecond on a
+    /// quiet machine).
+    case work(Int)
+
+    /// This amount past a point of the tree (its time and counted work
+    /// there), in the same measure.
+    ///
+    /// - Complexity: O(1).
+    func past(time: Duration, work: Int) -> Effort {
+      switch self {
+      case .time(let amount): .time(time + amount)
+      case .work(let amount): .work(work + amount)
+      }
+    }
+
+    /// Whether a tree whose give-up point (from its start) is this one has
+    /// reached it with `work` counted; a give-up point in time is the
+    /// deadline of its solves instead.
+    ///
+    /// - Complexity: O(1).
+    func isReached(work: Int) -> Bool {
+      guard case .work(let amount) = self else { return false }
+      return work >= amount
+    }
+  }
+  /// The share of the tree (``Outcome/closed``) that must be refuted for
+  /// the give-up not to apply (0, the default: any pruned node). A single
+  /// pruned node deep in the tree refutes a tiny share, while the trees
+  /// that prove refute large shares within their first nodes (a pruned
+  /// child of the root is a half).
+  var giveUpRefutedShare = 0.0
+  /// The share refuted below which a tree that refuted enough still gives
+  /// up when its progress stalls (nil, the default: never): no new mark
+  /// of the share refuted (``closedMarks``, each two to sixteen times the
+  /// one before) within ``giveUpWithoutPruningAfter`` of the last: a tree
+  /// that refutes a little and then stalls is most likely over a packing
+  /// that exists, while the trees that prove refute a quarter or more with
+  /// their first pruned node.
+  var giveUpOnStallBelow: Double? = nil
+  /// GLPK's tolerance on reduced costs for the master (nil: its default).
+  var dualTolerance: Double? = nil
+  /// The master's simplex: GLPK's pricing rule (projected steepest edge,
+  /// or Dantzig's) and ratio test.
+  var steepestEdge: Bool {
+    get { problem.steepestEdge }
+    set { problem.steepestEdge = newValue }
+  }
+  var ratioTest: GLPKProblem.RatioTest {
+    get { problem.ratioTest }
+    set { problem.ratioTest = newValue }
+  }
+  /// The subset-row cuts on items (each of demand 1), rows `items + c` of
+  /// the master.
+  private(set) var cuts: [SubsetRowCut] = []
+  var cutSet: Set<SubsetRowCut> = []
+  /// The cuts holding each item.
+  var cutsOfItem: [[Int]] = []
+  /// Every item's demand, 1 (a merged item's too: the safe bound reads the
+  /// first of these, one per merged item).
+  let itemDemands: [Int]
+
+  /// A branching decision: two items in one row (`together`) or not.
+  struct Decision: Hashable {
+    var first: Int
+    var second: Int
+    var together: Bool
+  }
+
+  /// The items of a node: the merged items (groups of items that must share
+  /// a row) and the pairs of merged items that must not.
+  struct NodeItems {
+    /// The merged item of each item.
+    let groupOf: [Int]
+    /// The items of each merged item, increasing; merged items ordered by
+    /// their first item.
+    let groups: [[Int]]
+    /// Pairs of merged items that may not share a row.
+    let conflicts: [(Int, Int)]
+    private let conflictKeys: Set<Int>
+
+    /// The node of `decisions` over items `0..<itemCount`.
+    ///
+    /// - Complexity: O(items + decisions), nearly (union-find).
+    init(itemCount: Int, decisions: [Decision]) {
+      var parent = Array(0..<itemCount)
+      func find(_ i: Int) -> Int {
+        var i = i
+        while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+        return i
+      }
+      for d in decisions where d.together {
+        let (a, b) = (find(d.first), find(d.second))
+        if a != b { parent[max(a, b)] = min(a, b) }
+      }
+      var index = [Int](repeating: -1, count: itemCount)
+      var groups: [[Int]] = []
+      var groupOf = [Int](repeating: 0, count: itemCount)
+      for i in 0..<itemCount {
+        let root = find(i)
+        if index[root] < 0 { index[root] = groups.count; groups.append([]) }
+        groups[index[root]].append(i)
+        groupOf[i] = index[root]
+      }
+      var conflicts: [(Int, Int)] = []
+      var keys = Set<Int>()
+      for d in decisions where !d.together {
+        let (g, h) = (groupOf[d.first], groupOf[d.second])
+        let key = min(g, h) * itemCount + max(g, h)
+        if g != h && keys.insert(key).inserted { conflicts.append((min(g, h), max(g, h))) }
+      }
+      self.groupOf = groupOf
+      self.groups = groups
+      self.conflicts = conflicts
+      conflictKeys = keys
+    }
+
+    /// Whether merged items `g` and `h` may not share a row.
+    func conflict(_ g: Int, _ h: Int) -> Bool { conflictKeys.contains(min(g, h) * groupOf.count + max(g, h)) }
+
+    /// The merged items of a set of items, increasing, or `nil` when the set
+    /// splits a merged item or holds a conflict (the node forbids it).
+    ///
+    /// - Complexity: O(items x merged items in the set).
+    func mergedItems(of items: [Int]) -> [Int]? {
+      var touched: [Int: Int] = [:]
+      for i in items { touched[groupOf[i], default: 0] += 1 }
+      guard touched.allSatisfy({ groups[$0.key].count == $0.value }) else { return nil }
+      let merged = touched.keys.sorted()
+      for a in merged.indices { for b in merged.indices where b > a && conflict(merged[a], merged[b]) { return nil } }
+      return merged
+    }
+  }
+
+  /// How a decision ended.
+  enum Answer {
+    /// Rows of items, at most the rows asked for (each item once).
+    case packing([[Int]])
+    /// Every node pruned: the items do not fit in the rows asked for.
+    case infeasible
+    /// Out of time, or a node the tree could not branch on.
+    case unknown
+  }
+
+  /// What a run reached.
+  struct Outcome {
+    var answer: Answer
+    /// Branch-and-bound nodes, master solves, pricing search nodes.
+    var nodes = 0
+    var solves = 0
+    var pricingNodes = 0
+    /// The deepest node.
+    var depth = 0
+    /// Subset-row cuts in the master at the end, and separation rounds
+    /// that added some.
+    var cuts = 0
+    var cutRounds = 0
+    /// Branching nodes whose two children were both pruned.
+    var failedPairs = 0
+    /// The share of the tree refuted, `sum 2^-depth` over the pruned
+    /// nodes (1 when every node is pruned): how far an undecided tree got.
+    var closed = 0.0
+    /// The root's best safe row bound.
+    var rootBound = 0
+    /// Columns in the master at the end, and the most at once.
+    var columns = 0
+    var peakColumns = 0
+    /// GLPK's simplex iterations in the master solves.
+    var iterations = 0
+    var elapsed = Duration.zero
+    /// When the root node's column generation and cuts ended, and when the
+    /// first node was pruned (from the start).
+    var rootTime: Duration? = nil
+    var firstPruned: Duration? = nil
+    /// How the refuted share grew: the time (from the start) at which it
+    /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
+    /// 0 (the tree's progress; the give-up rule reads the share).
+    var closedTrace: [(share: Double, time: Duration, work: Int)] = []
+    /// The work counted so far (``work(pivots:rows:nonzeros:)`` for the
+    /// master solves, ``pricingNodeWork`` a pricing node): the same on
+    /// every run of the same tree.
+    var work = 0
+    /// The time in master solves and in pricing.
+    var masterTime = Duration.zero
+    var pricingTime = Duration.zero
+    /// The root's converged LPs, one per cut round: the cuts in the master
+    /// and the LP value (how far the root's cuts lift the bound).
+    var rootTrace: [(cuts: Int, objective: Double)] = []
+    /// Exact re-solves (``exactBoundAtRoot``), their time, the last exact
+    /// objective at the root, and the nodes their bound pruned.
+    var exactSolves = 0
+    var exactTime = Duration.zero
+    var exactRootObjective: Double? = nil
+    var exactPrunes = 0
+
+    /// One line for the verbose log.
+    var summary: String {
+      let what: String
+      switch answer {
+      case .packing(let rows): what = "a packing in \(rows.count) rows"
+      case .infeasible: what = "infeasible"
+      case .unknown: what = "not decided"
+      }
+      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
+        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
+        + "master \(masterTime), pricing \(pricingTime), work \(work))"
+        + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
+        + (rootTrace.isEmpty ? "" : "; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
+    }
+  }
+
+  /// - Parameters:
+  ///   - sizes: the items' sizes (positive, each at most `capacity`).
+  ///   - initialColumns: rows of items to start from (those that do not
+  ///     fit are left out); one column per item is added.
+  init(session: GLPKSession, sizes: [Int], capacity: Int, initialColumns: [[Int]]) throws(GLPKError) {
+    self.sizes = sizes
+    self.capacity = capacity
+    cutsOfItem = Array(repeating: [], count: sizes.count)
+    itemDemands = Array(repeating: 1, count: sizes.count)
+    problem = try GLPKProblem(
+      session: session, model: LinearModel(rows: sizes.map { _ in .fixed(1) }))
+    try add(sizes.indices.map { [$0] } + initialColumns)
+  }
+
+  /// Adds the columns not yet in the master that fit the capacity (free:
+  /// the caller adds only columns the current node allows); returns how
+  /// many.
+  @discardableResult
+  func add(_ newColumns: [[Int]]) throws(GLPKError) -> Int {
+    var added: [LinearModel.Column] = []
+    for items in newColumns {
+      let column = items.sorted()
+      guard !column.isEmpty, Set(column).count == column.count,
+        column.reduce(0, { $0 + sizes[$1] }) <= capacity, known.insert(column).inserted
+      else { continue }
+      columns.append(column)
+      free.append(true)
+      var entries = column.map { (row: $0, value: 1.0) }
+      for c in Set(column.flatMap { cutsOfItem[$0] }).sorted() {
+        let coefficient = cuts[c].coefficient(of: column)
+        if coefficient > 0 { entries.append((row: sizes.count + c, value: Double(coefficient))) }
+      }
+      added.append(LinearModel.Column(objective: 1, entries: entries))
+      entryCounts.append(entries.count)
+    }
+    try problem.addColumns(added)
+    return added.count
+  }
+
+  /// Adds subset-row cuts on items as rows `<= 1`, with their
+  /// coefficients on the columns so far; returns how many were new.
+  @discardableResult
+  func add(cuts newCuts: [SubsetRowCut]) throws(GLPKError) -> Int {
+    var rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])] = []
+    for cut in newCuts where cutSet.insert(cut).inserted {
+      for i in cut.types { cutsOfItem[i].append(cuts.count) }
+      cuts.append(cut)
+      var entries: [(column: Int, value: Double)] = []
+      for (k, column) in columns.enumerated() {
+        let coefficient = cut.coefficient(of: column)
+        if coefficient > 0 { entries.append((column: k, value: Double(coefficient))); entryCounts[k] += 1 }
+      }
+      rows.append((bounds: .atMost(Double(cut.rightHandSide)), entries: entries))
+    }
+    try problem.addRows(rows)
+    return rows.count
+  }
+
+  /// Frees the columns `node` allows, fixes the others at 0, and adds one
+  /// column per merged item (so that the master is feasible).
+  func restrict(to node: NodeItems) throws(GLPKError) {
+    var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
+    for c in columns.indices {
+      let allowed = node.mergedItems(of: columns[c]) != nil
+      if allowed != free[c] {
+        free[c] = allowed
+        changes.append((index: c, bounds: allowed ? .atLeast(0) : .fixed(0)))
+      }
+    }
+    try problem.setColumnBounds(changes)
+    try add(node.groups)
+  }
+
+  /// The shares of the tree whose first reaching ``Outcome/closedTrace``
+  /// records: the marks of the tree's progress.
+  static let closedMarks: [Double] = [0x1p-20, 0x1p-16, 0x1p-12, 0x1p-10, 0x1p-8, 0x1p-6, 0x1p-4, 0x1p-3, 0x1p-2, 0x1p-1, 1]
+
+  /// Whether a tree that has refuted `closed` of itself (``Outcome/closed``)
+  /// goes on past its give-up: some node pruned, and at least `share`.
+  static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
+
+  /// Where (from the tree's start) a tree gives up, `after` being
+  /// ``giveUpWithoutPruningAfter``: the rule of
+  /// ``giveUpTime(after:closed:share:lastMark:stallBelow:)`` in the measure
+  /// of `after`, the last mark of its progress reached at `lastMark`'s time
+  /// or counted work; nil: never.
+  ///
+  /// - Complexity: O(1).
+  static func giveUpPoint(
+    after: Effort, closed: Double, share: Double, lastMark: (time: Duration, work: Int)?, stallBelow: Double?
+  ) -> Effort? {
+    switch after {
+    case .time(let after):
+      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.time, stallBelow: stallBelow)
+        .map(Effort.time)
+    case .work(let after):
+      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.work, stallBelow: stallBelow)
+        .map(Effort.work)
+    }
+  }
+
+  /// When (from the tree's start) a tree gives up, in one measure of its
+  /// effort (``Effort``: a time, or counted work): at `after` unless it
+  /// has refuted enough (``refutedEnough(closed:share:)``); then, while it
+  /// has refuted less than `stallBelow` (``giveUpOnStallBelow``), `after`
+  /// past the last mark of its progress (``closedMarks``) reached at
+  /// `lastMark`, if that is later; else never (nil).
+  static func giveUpTime<Amount: Comparable & AdditiveArithmetic>(
+    after: Amount, closed: Double, share: Double, lastMark: Amount?, stallBelow: Double?
+  ) -> Amount? {
+    guard refutedEnough(closed: closed, share: share) else { return after }
+    guard let stallBelow, closed < stallBelow, let lastMark else { return nil }
+    return max(after, lastMark + after)
+  }
+
+  /// The scale of the exact bound's weights: the largest power of two up
+  /// to 2^50 at which a weight (a dual of at most 4, as
+  /// `integerWeight(dual:scale:)` caps it) times a size stays below 2^62,
+  /// as the pricing's order of items multiplies them.
+  var exactScale: Int {
+    var bits = 50
+    while bits > 30 && (4 << bits) > (1 << 62) / max(capacity, 1) { bits -= 1 }
+    return 1 << bits
+  }
+
+  /// The safe bound at the duals of the current master solved again in
+  /// exact rational arithmetic from its optimal basis (GLPK's `glp_exact`;
+  /// a numerically exact bound as Baldacci, Coniglio, Cordeau and Furini
+  /// 2024 ask for): the merged items' duals and the cuts' scaled by
+  /// ``exactScale`` and rounded down, the pricing's exact maximum at those
+  /// weights, `ceil(sum / maximum)` in integers
+  /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``).
+  /// Valid for any weights, as the bound at GLPK's floating duals is; the
+  /// finer scale and the exact duals keep a rise of the LP above the rows
+  /// of about 1e-9 (ANI 600's item-level cuts) that the floating duals at
+  /// 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
+  /// solve or the pricing did not end by `deadline`.
+  ///
+  /// - Complexity: one exact simplex run from the optimal basis (few
+  ///   pivots, each in rational arithmetic) and one exact pricing.
+  func exactBound(
+    node: NodeItems, rows: Int, pricing: ConflictKnapsackPricing, cutCounts: [[(cut: Int, count: Int)]],
+    until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> (bound: Int?, objective: Double?, solves: Int) {
+    var best: Int? = nil
+    var objective: Double? = nil
+    var solves = 0
+    for _ in 0..<exactPricingRounds {
+      solves += 1
+      let solution = try problem.solveExactLP(timeLimit: deadline - ContinuousClock().now)
+      guard solution.status == .optimal else { break }
+      objective = solution.objective
+      let duals = solution.duals
+      let scale = exactScale
+      let weights = node.groups.map { group in
+        integerWeight(dual: group.reduce(0.0) { $0 + duals[$1] }, scale: Double(scale))
+      }
+      let cutWeights = cuts.indices.map { -integerWeight(dual: -min(0, duals[sizes.count + $0]), scale: Double(scale)) }
+      let priced = cuts.isEmpty
+        ? pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
+        : pricing.best(
+          weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: scale,
+          others: columnsPerPricing - 1, until: deadline)
+      guard let priced else { break }
+      // The merged items' demands are 1, as the items' are.
+      let bound = SubsetRowCutAndPrice.safeBound(
+        weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: cuts, cutWeights: cutWeights,
+        maximum: priced.value)
+      best = max(best ?? 0, bound)
+      // Rows above 1 at the exact duals (the floating column generation
+      // stopped at its tolerance): into the master, and solve again, while
+      // the exact LP is still above the rows by the trigger (a bound is at
+      // most the LP: on ANI 600_20000_NR_9, 7.7e-10 above, two more exact
+      // solves took 17 s and proved nothing).
+      guard priced.value > scale, solution.objective > Double(rows) + exactBoundTrigger else { break }
+      let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
+      guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
+    }
+    return (best, objective, solves)
+  }
+
+  /// The work counted for a master solve of `pivots` simplex iterations
+  /// over `rows` rows (items and cuts) and `nonzeros` nonzeros in the
+  /// columns free at the node (items and cuts), `allNonzeros` in the
+  /// master, in the units of ``KnapsackPricing/Work``: column generation's
+  /// count
+  /// (``GilmoreGomoryColumnGeneration/masterWork(iterations:rows:nonzeros:)``),
+  /// plus the copy of the columns fixed at 0 that GLPK makes at each solve.
+  ///
+  /// - Complexity: O(1).
+  static func work(pivots: Int, rows: Int, nonzeros: Int, allNonzeros: Int) -> Int {
+    GilmoreGomoryColumnGeneration.masterWork(iterations: pivots, rows: rows, nonzeros: nonzeros)
+      + GilmoreGomoryColumnGeneration.MasterWork.solveNonzero * max(0, allNonzeros - nonzeros)
+  }
+  /// The work a node of the pricing's search counts per 64 merged items
+  /// (``ConflictKnapsackPricing``: its bound walks the items), calibrated
+  /// against its measured time per node beside the master's on ANI 600
+  /// (docs/ARCHITECTURE.md, session 19: 10 us a node of 600 items, while
+  /// the master counted 1.9 units a nanosecond).
+  static let pricingNodeWork = 2_000
+
+  /// The rows, when they hold every item of `0..<itemCount` exactly once.
+  static func partition(_ rows: [[Int]], itemCount: Int) -> [[Int]]? {
+    var seen = [Bool](repeating: false, count: itemCount)
+    for row in rows { for i in row { if seen[i] { return nil }; seen[i] = true } }
+    return seen.allSatisfy { $0 } ? rows : nil
+  }
+}

@@ -1,0 +1,123 @@
+import RowPacking
+
+/// Branch-and-price-and-cut on the bound's rows (``RyanFosterBranchAndPrice``,
+/// subset-row cuts at every node), where a cut stage converged with no
+/// violated cut and the best packing is one row above the bound: a packing
+/// in the bound's rows, or a proof that there is none.
+///
+/// It gives up after a share of its time, counted in work, unless it has
+/// refuted part of its tree: where the bound's rows hold a packing (AI) the
+/// tree prunes nothing and the dives after it need the time.
+///
+/// Ryan, D. M. and Foster, B. A. (1981). An integer programming approach
+/// to scheduling. Computer Scheduling of Public Transport.
+struct BranchAndPriceStage: ExactStage {
+  var stage: SolveStage { .branchAndPrice }
+
+  /// The share of the tree that must be refuted by the give-up point for
+  /// it to go on (2^-10: a node pruned at depth 10 or less), and the share
+  /// below which it still gives up when its progress stalls.
+  static let giveUpRefutedShare = 0x1p-10
+  static let giveUpOnStallBelow = 0x1p-4
+
+  func applies(to state: SolveState) -> Bool {
+    state.hasRootLP && state.cutsConvergedBelowBest && state.isOneRowAbove && state.setup.scaled.isExact
+      && !state.options.budget.isSpent(state.setup)
+  }
+
+  func run(_ state: inout SolveState) throws(GLPKError) {
+    guard let master = state.master, let root = state.root else { return }
+    state.cutsConvergedBelowBest = false
+    let budget = state.options.budget
+    let (tree, patterns) = try Self.decide(
+      state: state, master: master, root: root, rows: state.bound.value,
+      until: budget.deadline(budget.branchAndPrice, state.setup))
+    state.count(nodes: tree.nodes)
+    state.note(tree.summary)
+    if let patterns { state.offer(patterns, by: stage) }
+    if case .infeasible = tree.answer {
+      state.raiseBound(to: state.bound.value + 1, source: .branchAndPrice, by: stage)
+    }
+  }
+
+  /// Whether the items fit in `rows` rows, by the tree over the items of
+  /// positive size (each its own item, so that a branching decision names
+  /// two items), started from the best packing's rows and every shift of
+  /// the root LP's patterns, until `deadline`. A packing it finds comes back
+  /// as type patterns.
+  static func decide(
+    state: SolveState, master: GilmoreGomoryColumnGeneration, root: GilmoreGomoryColumnGeneration.Solution,
+    rows: Int, cutRounds: Int? = nil, until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> (outcome: RyanFosterBranchAndPrice.Outcome, patterns: [Pattern]?) {
+    let types = state.types
+    // Items by type, as ItemTypes lists them; a type pattern takes the
+    // first items of each of its types.
+    let items = types.items.flatMap { $0 }
+    var typeOf: [Int] = []
+    var first: [Int] = []
+    for (t, list) in types.items.enumerated() {
+      first.append(typeOf.count)
+      typeOf += Array(repeating: t, count: list.count)
+    }
+    var indexOf: [Int: Int] = [:]
+    for (k, item) in items.enumerated() { indexOf[item] = k }
+    // The LP's solution first (every shift of each pattern), the master's
+    // other patterns after the first solve.
+    let basic = root.values.indices.filter { root.values[$0] > 1e-9 }.flatMap { i in
+      itemColumns(master.patterns[i], types: types, first: first, shifted: true)
+    }
+    let others = master.patterns.flatMap { itemColumns($0, types: types, first: first, shifted: false) }
+    let bestRows = state.best.rows.map { row in row.compactMap { indexOf[$0] } }
+    let search = try RyanFosterBranchAndPrice(
+      session: state.session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,
+      initialColumns: bestRows + basic)
+    search.laterColumns = others
+    search.cutRoundsPerNode = cutRounds ?? state.options.branchAndPriceCutRounds
+    search.exactBoundAtRoot = true
+    search.exactBoundAtNodes = true
+    let budget = state.options.budget
+    let giveUpAfter = (deadline - ContinuousClock().now) * budget.branchAndPriceGiveUp
+    search.giveUpWithoutPruningAfter = .work(Int(giveUpAfter / .seconds(1) * budget.workPerSecond))
+    search.giveUpRefutedShare = giveUpRefutedShare
+    search.giveUpOnStallBelow = giveUpOnStallBelow
+    if search.cutRoundsPerNode > 0 { search.dualTolerance = state.options.cuts.dualTolerance }
+    let outcome = try search.decide(rows: rows, until: deadline)
+    guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
+    return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })
+  }
+
+  /// The most shifts of a pattern (``itemColumns(_:types:first:shifted:)``).
+  static let shiftLimit = 12
+
+  /// A type pattern as rows of items: the `k`-th copy of type `t` takes the
+  /// type's item `first[t] + (k + shift) mod demand`, for shift 0 alone, or
+  /// when `shifted` for every shift below the least common multiple of the
+  /// pattern's demands (one when that exceeds ``shiftLimit``). Spread evenly
+  /// over its shifts, a pattern covers each item of a type by the same
+  /// share, so that a type LP solution becomes an item-level one of the
+  /// same value and the tree's root starts at the LP's value.
+  ///
+  /// - Complexity: O(shifts x pattern length).
+  static func itemColumns(_ pattern: Pattern, types: ItemTypes, first: [Int], shifted: Bool) -> [[Int]] {
+    var shifts = 1
+    if shifted {
+      func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+      for t in Set(pattern) {
+        let d = types.demands[t]
+        shifts = shifts / gcd(shifts, d) * d
+        if shifts > shiftLimit { shifts = 1; break }
+      }
+    }
+    return (0..<shifts).map { shift in
+      var used = [Int: Int]()
+      var column: [Int] = []
+      for t in pattern {
+        let k = used[t, default: 0]
+        guard k < types.demands[t] else { continue }
+        used[t] = k + 1
+        column.append(first[t] + (k + shift) % types.demands[t])
+      }
+      return column
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import RowPacking
+
+/// A packing in the bound's rows when every row must be exactly full, by
+/// ``LimitedDiscrepancyBinCompletion``.
+///
+/// Short, before the LP: its first dive and a little more (it finds the
+/// perfect packings of instances whose column generation is slow to reach
+/// them). Long, after the dives where the rows must still be exactly full:
+/// no node limit, its rows restricted by the LP's dual restrictions.
+struct FullRowsSearchStage: ExactStage {
+  enum Pass: Sendable { case short, long }
+  let pass: Pass
+  var stage: SolveStage { .fullRowsSearch }
+
+  /// Nodes per row of the bound in the short pass.
+  static let shortNodesPerRow = 2
+
+  func applies(to state: SolveState) -> Bool {
+    guard state.rowsMustBeFull else { return false }
+    switch pass {
+    case .short: return !state.rootLPRan
+    case .long: return state.hasRootLP && !state.options.budget.isSpent(state.setup)
+    }
+  }
+
+  func run(_ state: inout SolveState) throws(GLPKError) {
+    let types = state.types
+    var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
+    let budget = state.options.budget
+    let share: Double
+    switch pass {
+    case .short:
+      search.nodeLimit = Self.shortNodesPerRow * state.bound.value
+      search.seed = 0x5eed
+      share = budget.fullRowsSearch
+    case .long:
+      search.nodeLimit = .max
+      search.seed = 0x10f
+      search.restrictions = state.restrictions
+      // All that is left where no MIP follows.
+      share = state.arcFlowGraphIfSmall() == nil ? 1 : budget.fullRowsSearchLong
+    }
+    let (patterns, nodes) = search.run(rows: state.bound.value, until: budget.deadline(share, state.setup))
+    state.count(nodes: nodes)
+    if let patterns { state.offer(patterns, by: stage) }
+  }
+}

@@ -1,0 +1,71 @@
+import RowPacking
+
+/// The Gilmore–Gomory LP bound by column generation
+/// (``GilmoreGomoryColumnGeneration``), started from the best packing's
+/// rows; its ceiling raises the bound.
+///
+/// Where it does not converge in time, Farley's bound from its last duals
+/// still holds, and only the LP-free search may follow. For fractional
+/// widths the bound comes from a second column generation on the bound
+/// sizes.
+///
+/// Gilmore, P. C. and Gomory, R. E. (1961). A linear programming approach
+/// to the cutting-stock problem. Operations Research 9(6).
+struct RootLPStage: ExactStage {
+  var stage: SolveStage { .rootLP }
+
+  /// Column deletion on large masters, in the root LP alone: when more
+  /// than `factor` columns per type take part in the simplex, the non-basic
+  /// ones of largest reduced cost leave it, and come back once the root LP
+  /// has ended (each pivot's cost grows with the master's nonzeros).
+  struct Options: Sendable {
+    /// Columns per type allowed before deletion (nil: none).
+    var largeMasterDeletionFactor: Int? = 4
+    /// The types from which a master counts as large.
+    var largeMasterMinimumTypes = 601
+
+    /// The deletion factor of the root LP of a master of `typeCount` types.
+    ///
+    /// - Complexity: O(1).
+    func columnDeletion(typeCount: Int) -> Int? {
+      typeCount >= largeMasterMinimumTypes ? largeMasterDeletionFactor : nil
+    }
+  }
+
+  /// The columns each pricing adds on masters of at least
+  /// ``KnapsackPricing/columnsMinimumTypes`` types (one below: small masters
+  /// pay more for the extra columns than they gain).
+  static let columnsPerPricing = 30
+
+  func applies(to state: SolveState) -> Bool { !state.rootLPRan }
+
+  func run(_ state: inout SolveState) throws(GLPKError) {
+    state.rootLPRan = true
+    let types = state.types, setup = state.setup, budget = state.options.budget
+    let master = try GilmoreGomoryColumnGeneration(
+      session: state.session, types: types, initialPatterns: state.bestPatterns)
+    master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : Self.columnsPerPricing
+    let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
+    if let deletion { master.retireAbove = deletion }
+    let until = state.lpFreeSearchFirst ? budget.deadline(budget.rootLPAfterLPFreeSearch, setup) : setup.deadline
+    let root = try master.solve(until: until, enough: state.best.rowCount)
+    if deletion != nil { try master.restoreRetiredColumns() }
+    state.note(master.summary)
+    guard let root else {
+      state.raiseBound(to: master.lastRowBound, source: .lp, by: stage)
+      return
+    }
+    state.master = master
+    state.root = root
+    if setup.scaled.isExact {
+      state.raiseBound(to: root.rowBound, source: .lp, by: stage)
+      return
+    }
+    let boundTypes = ItemTypes(sizes: setup.scaled.boundSizes, capacity: setup.scaled.boundCapacity)
+    let boundMaster = try GilmoreGomoryColumnGeneration(session: state.session, types: boundTypes, initialPatterns: [])
+    boundMaster.columnsPerPricing = master.columnsPerPricing
+    if let solved = try boundMaster.solve(until: setup.deadline, enough: state.best.rowCount) {
+      state.raiseBound(to: solved.rowBound, source: .lp, by: stage, onBoundSizes: true)
+    }
+  }
+}

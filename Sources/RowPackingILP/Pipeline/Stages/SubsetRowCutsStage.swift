@@ -1,0 +1,113 @@
+import RowPacking
+
+/// Cut-and-price at the root with subset-row cuts
+/// (``SubsetRowCutAndPrice``), where the bound is one row below the best
+/// packing: its safe bound may reach the packing; where it does not, the
+/// near-full-rows model restricted by its masters' duals
+/// (``NearFullRowsModel/CutRestriction``) decides that row.
+///
+/// Early, inside the near-full-rows stage where the bound's rows must be
+/// exactly full and its model is too big; late, before the arc-flow MIP.
+/// Its master is solved at a tight reduced-cost tolerance: at GLPK's
+/// default the safe bound loses more than the cuts gain on ANI
+/// (docs/experiments/ has the measurements).
+///
+/// Jepsen, M., Petersen, B., Spoorendonk, S. and Pisinger, D. (2008).
+/// Subset-row inequalities applied to the vehicle-routing problem with time
+/// windows. Operations Research 56(2).
+struct SubsetRowCutsStage: ExactStage {
+  enum Place: Sendable { case early, late }
+  let place: Place
+  var stage: SolveStage { .subsetRowCuts }
+
+  struct Options: Sendable {
+    /// GLPK's tolerance on reduced costs in the cut master.
+    var dualTolerance: Double? = 1e-10
+    /// The cut master starts, besides the root LP's basic patterns, from
+    /// the plain master's patterns whose reduced cost at the first dual
+    /// restriction's weights is at most this share of a row (0: none).
+    var masterFaceShare = 0.001
+    /// The most rows of the restricted model in the early place.
+    var earlyModelPatternLimit = 40_000
+  }
+
+  func applies(to state: SolveState) -> Bool {
+    guard state.hasRootLP, !state.cutStageRan, state.isOneRowAbove, state.setup.scaled.isExact else { return false }
+    switch place {
+    case .early: return state.rowsMustBeFull
+    case .late: return !state.options.budget.isSpent(state.setup)
+    }
+  }
+
+  func run(_ state: inout SolveState) throws(GLPKError) {
+    guard let master = state.master, let root = state.root else { return }
+    state.cutStageRan = true
+    state.cutsConvergedBelowBest = false
+    let budget = state.options.budget, options = state.options.cuts
+    let share = place == .early ? budget.earlyCuts : budget.lateCuts
+    let outcome: SubsetRowCutAndPrice.Outcome
+    do {
+      outcome = try Self.bound(
+        session: state.session, types: state.types, master: master, root: root, target: state.best.rowCount,
+        face: state.restrictions.first, options: options, until: budget.deadline(share, state.setup))
+    } catch {
+      // A cut master GLPK does not solve costs this stage, not the ones after it.
+      state.note("subset-row cuts failed: \(error.description)")
+      return
+    }
+    state.count(nodes: outcome.nodes)
+    state.note(outcome.summary)
+    state.raiseBound(to: outcome.rowBound, source: .cuts, by: stage)
+    if state.isSettled { return }
+    if !outcome.restrictions.isEmpty && !budget.isSpent(state.setup) {
+      let modelShare = place == .early ? budget.earlyCutModel : budget.lateCutModel
+      let (answer, n) = try Self.restrictedModel(
+        session: state.session, types: state.types, rows: state.bound.value, restrictions: outcome.restrictions,
+        patternLimit: place == .early ? options.earlyModelPatternLimit : nil,
+        until: budget.deadline(modelShare, state.setup))
+      state.count(nodes: n)
+      state.note("near-full rows model with the cuts' duals: \(answer.summary)")
+      if case .packing(let patterns) = answer {
+        state.offer(patterns, by: stage)
+      } else if case .infeasible = answer {
+        state.raiseBound(to: state.bound.value + 1, source: .cuts, by: stage)
+      }
+    }
+    // Converged at the bound with no violated cut: only branching can decide.
+    state.cutsConvergedBelowBest = outcome.converged && state.isOneRowAbove
+  }
+
+  /// The bound of cut-and-price started from the patterns of the root LP's
+  /// solution `root` and the master's patterns near the face of `face`,
+  /// towards `target` rows, until `deadline`.
+  static func bound(
+    session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration,
+    root: GilmoreGomoryColumnGeneration.Solution, target: Int, face: NearFullRowsModel.DualRestriction?,
+    options: Options, until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> SubsetRowCutAndPrice.Outcome {
+    // Its own master: the others of the plain master make GLPK's first solve slow.
+    var initial = root.values.indices.filter { root.values[$0] > 1e-9 }.map { master.patterns[$0] }
+    if let face, options.masterFaceShare > 0 {
+      // Near the optimal face, where the first convergence would price them in again.
+      let slack = Int(Double(face.maxWeight) * options.masterFaceShare)
+      initial += master.patterns.filter { p in p.reduce(0) { $0 + face.weights[$1] } >= face.maxWeight - slack }
+    }
+    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
+    cutAndPrice.dualTolerance = options.dualTolerance
+    return try cutAndPrice.run(target: target, until: deadline)
+  }
+
+  /// Whether the items fit in `rows` rows, decided by the near-full-rows
+  /// model restricted by the duals of cut-and-price's masters (a row must
+  /// meet them all), with at most `patternLimit` rows (nil: the model's
+  /// own limit), until `deadline`.
+  static func restrictedModel(
+    session: GLPKSession, types: ItemTypes, rows: Int, restrictions: [NearFullRowsModel.CutRestriction],
+    patternLimit: Int? = nil, until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> (answer: BinCompletionDecision.Answer, nodes: Int) {
+    var model = NearFullRowsModel(types: types, rows: rows)
+    if let patternLimit { model.patternLimit = patternLimit }
+    model.cutRestrictions = restrictions
+    return try model.decide(session: session, until: deadline)
+  }
+}
