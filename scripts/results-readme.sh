@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
   echo "Produced by the scripts in \`scripts/\` from the committed code; never edited by hand."
   echo "Regenerate one part with its script (named in each section), or all with \`scripts/reproduce-results.sh\`."
   echo
-  for part in heuristics-bpplib exact-bpplib formulations-bpplib core-exact peers scaling tags keys-bench report; do
+  for part in heuristics-bpplib exact-bpplib formulations-bpplib core-exact peers external-ffd scaling tags keys-bench report; do
     if [ -f "results/$part.md" ]; then
       cat "results/$part.md"
       echo

@@ -35,7 +35,7 @@ struct BenchOptions: ParsableArguments {
   var datasets: [String] = []
 
   @Option(help: ArgumentHelp(
-    "Comma-separated algorithm names and groups: 'heuristics' (the packers), 'all' (see 'packbench list'). The default runs the packers and the GLPK 'exact' solver, so that every gap is against a proven optimum.",
+    "Comma-separated algorithm names and groups: 'heuristics' (the packers), 'externals' (those of --external), 'all' (see 'packbench list'). The default runs the packers and the GLPK 'exact' solver, so that every gap is against a proven optimum.",
     valueName: "a,b,..."))
   var algorithms: String = "heuristics,exact"
 
@@ -89,6 +89,8 @@ struct BenchOptions: ParsableArguments {
 
   @OptionGroup var packing: PackingOptions
 
+  @OptionGroup var external: ExternalOptions
+
   func validate() throws {
     if repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
     if solveRepetitions < 1 { throw ValidationError("--solve-repetitions must be at least 1") }
@@ -101,16 +103,20 @@ struct BenchOptions: ParsableArguments {
 
   func selectedAlgorithms() throws -> [BenchAlgorithm] {
     var chosen: [BenchAlgorithm] = []
+    let externals = try external.solvers().map(\.algorithm)
     for name in algorithms.split(separator: ",") {
       let trimmed = name.trimmingCharacters(in: .whitespaces)
       let found: [BenchAlgorithm]
       switch trimmed {
       case "heuristics": found = AlgorithmRegistry.heuristics
-      case "all": found = AlgorithmRegistry.all
+      case "all": found = AlgorithmRegistry.all + externals
+      case "externals": found = externals
       default:
-        guard let one = BenchAlgorithms.named(trimmed) else {
+        guard let one = externals.first(where: { $0.name == trimmed }) ?? BenchAlgorithms.named(trimmed) else {
+          let names = AlgorithmRegistry.names + externals.map(\.name)
           throw ValidationError(
-            "unknown algorithm '\(trimmed)'; known: heuristics, all, \(AlgorithmRegistry.names.joined(separator: ", "))")
+            "unknown algorithm '\(trimmed)'; known: heuristics, all, externals, \(names.joined(separator: ", "))"
+              + (externals.isEmpty ? " (a solver of your own: --external NAME=COMMAND)" : ""))
         }
         found = [one]
       }
@@ -192,9 +198,14 @@ struct BenchOptions: ParsableArguments {
     let software = Manifest.Software(
       packbench: Provenance.packbenchVersion, commit: Provenance.gitCommit(projectRoot: bench.locator.projectRoot),
       swift: Provenance.swiftVersion, glpk: Provenance.glpkVersion)
-    return Manifest(
+    var manifest = Manifest(
       configuration: configuration, shard: shard?.description ?? "", jobs: jobs, software: software,
       machine: Provenance.machine, instances: instances, created: Provenance.now())
+    let externals = bench.algorithms.compactMap(\.external)
+    if !externals.isEmpty {
+      manifest.externals = externals.map { ExternalSolverRecord(name: $0.name, command: $0.command, version: bench.runner.version(of: $0)) }
+    }
+    return manifest
   }
 }
 

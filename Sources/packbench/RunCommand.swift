@@ -29,7 +29,15 @@ struct RunCommand: ParsableCommand {
       checksums). Run the same command again and it skips the runs already
       in the file (by run key); --retry-failed reruns the failed ones.
       Exact solvers run in a child process under --time-limit (killed at the
-      limit plus a grace period) and --memory-limit.
+      limit plus a grace period) and --memory-limit. Ctrl-C or SIGTERM kills
+      every child's process group and exits 130 or 143, the finished rows
+      kept; a child dies with its runner, even one killed with SIGKILL.
+
+      A solver of your own, in any language, runs beside packbench's with
+      --external NAME=COMMAND (or --externals FILE): it reads the instance
+      file named by its last argument and prints one line of 0-based item
+      indices per row, and 'bound N' if it proves one. It gets the same
+      limits, the same verifier and the same CSV. See docs/external-solvers.md.
 
       Examples:
         packbench run
@@ -38,6 +46,8 @@ struct RunCommand: ParsableCommand {
           --algorithms next-fit,first-fit-decreasing
         packbench run --dataset bpplib --algorithms exact --time-limit 10 \\
           --shard 1/4 -o part1.csv
+        packbench run --dataset bpplib --algorithms first-fit-decreasing,py-ffd \\
+          --external py-ffd="python3 scripts/peers/ffd.py"
       """)
 
   @OptionGroup var bench: BenchOptions
@@ -114,6 +124,9 @@ struct RunCommand: ParsableCommand {
       printError("\(skipped) of \(bench.share.count) runs already in \(output); running the other \(todo.count)")
     }
 
+    // Ctrl-C or SIGTERM: the children's groups killed, the rows written so
+    // far kept (each is whole), exit status 130 or 143.
+    ChildGroups.shared.exitOnInterruption { try? file?.close() }
     let progress = Progress(total: todo.count, enabled: !quiet && standardErrorIsTerminal)
     let results = RecordList()
     let next = Counter()
@@ -127,7 +140,11 @@ struct RunCommand: ParsableCommand {
           printError("--- \(record.dataset)/\(record.instance) \(record.algorithm) (child process) ---\n" + log)
         }
         do {
-          if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
+          // A run cut short by an interruption is no result: not written.
+          let written = try ChildGroups.shared.withRecordsLock {
+            if let file { try file.append(record) } else { FileHandle.standardOutput.write(Data(CSV.record(record.fields).utf8)) }
+          }
+          if !written { return }
         } catch {
           writeErrors.set(error)
         }

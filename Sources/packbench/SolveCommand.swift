@@ -17,18 +17,45 @@ struct SolveCommand: ParsableCommand {
       Exit status: 0 when a valid packing was found, 1 for bad input, 2 when
       the solver failed or its packing did not verify.
 
-      Example:
+      A solver of your own runs through --external NAME=COMMAND (see
+      docs/external-solvers.md); its rows are verified like packbench's.
+
+      Examples:
         packbench solve ../shared/bpplib/instances/Scholl_1/N1C1W1_A.txt \\
           --algorithm best-fit-decreasing
+        packbench solve N1C1W1_A.txt --algorithm ffd \\
+          --external ffd="python3 scripts/peers/ffd.py"
       """)
 
   @Argument(help: ArgumentHelp("The instance file.", valueName: "file"))
   var file: String
 
-  @Option(name: [.short, .long], help: "The algorithm (see 'packbench list').")
-  var algorithm: AlgorithmName = AlgorithmName(argument: "first-fit-decreasing")!
+  @Option(name: [.short, .long], help: ArgumentHelp(
+    "The algorithm (see 'packbench list'), or the NAME of an --external solver.", valueName: "name"))
+  var algorithm: String = "first-fit-decreasing"
 
   @OptionGroup var packing: PackingOptions
+
+  @OptionGroup var external: ExternalOptions
+
+  @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+    "Address-space limit of the child process of an exact or external solve, in MiB; 0 for none.", valueName: "MiB"))
+  var memoryLimit: Int = 4096
+
+  func validate() throws {
+    if memoryLimit < 0 { throw ValidationError("--memory-limit must be >= 0 MiB") }
+    _ = try chosenAlgorithm()
+  }
+
+  /// The algorithm named by --algorithm: an external solver's or the registry's.
+  func chosenAlgorithm() throws -> BenchAlgorithm {
+    let externals = try external.solvers()
+    if let found = externals.first(where: { $0.name == algorithm })?.algorithm ?? BenchAlgorithms.named(algorithm) {
+      return found
+    }
+    let names = AlgorithmRegistry.names + externals.map(\.name)
+    throw ValidationError("unknown algorithm '\(algorithm)'; known: \(names.joined(separator: ", "))")
+  }
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
   @Option(help: "Output format.")
@@ -51,7 +78,8 @@ struct SolveCommand: ParsableCommand {
     // Exact solves run in a child process, so that a GLPK abort or a runaway
     // solve becomes a status (crash, timelimit, memlimit) with a message.
     runner.workerExecutable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    runner.memoryLimitBytes = UInt64(4096) << 20
+    runner.memoryLimitBytes = memoryLimit > 0 ? UInt64(memoryLimit) << 20 : nil
+    ChildGroups.shared.exitOnInterruption()
     guard let planned = runner.plan(datasets, format: packing.inputFormat).first else { throw ExitCode(1) }
     let instance: Instance
     switch planned.instance {
@@ -60,7 +88,7 @@ struct SolveCommand: ParsableCommand {
       throw ExitCode(1)
     case .success(let loaded): instance = loaded
     }
-    let record = runner.run(algorithm.algorithm, on: planned)
+    let record = runner.run(try chosenAlgorithm(), on: planned)
     // --verbose: the child's own output (GLPK's log, its tail when long).
     if let log = record.log, !log.isEmpty { printError(log) }
     let rows = record.packing?.rows

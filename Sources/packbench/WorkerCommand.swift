@@ -16,6 +16,11 @@ struct WorkerCommand: ParsableCommand {
       printError("worker: the job is not valid JSON")
       throw ExitCode(64)
     }
+    if let solver = decoded.external { superviseExternal(decoded, solver: solver) }
+    // Its own process group (the runner kills the group), and no life
+    // beyond its runner's.
+    setpgid(0, 0)
+    tieLifeToParent(deathSignal: SIGKILL) { _exit(137) }
     if let limit = decoded.memoryLimitBytes, !applyMemoryLimit(bytes: limit) {
       printError("worker: cannot set the memory limit")
       throw ExitCode(65)

@@ -9,13 +9,15 @@
 # Writes results/peers.csv (+ .manifest.json), results/peers.md,
 # results/peers.html, results/peers-profile.csv and results/peers.png.
 #
-# Peers (Python 3.12 venv in .build-peers/venv, git-ignored as .build-*):
+# Peers (Python 3.12 venv in .build-peers/venv, git-ignored as .build-*), each
+# through packbench's external door (docs/external-solvers.md) by an adapter
+# that reads a BPP file and prints rows and a bound (scripts/peers/run_peer.py):
 #   packingsolver  (pip install packingsolver; wheels need Python >= 3.12): 1D bin packing
 #   cp-sat         (pip install ortools): the assignment model on item types, FFD hint, 1 worker
 #   highs-arcflow  (pip install highspy): Valerio de Carvalho's arc-flow model, 1 thread
-# Each instance of a peer runs in its own child process under RLIMIT_AS and a
-# SIGKILL at the limit plus a grace period (scripts/peers/run_peer.py), and
-# every packing is verified by the adapter, as packbench does for its own.
+# One `packbench run` runs packbench's algorithms and the peers: each instance
+# of a peer in its own process group under RLIMIT_AS and a SIGKILL at the
+# limit plus a grace period, every packing verified by packbench, one CSV.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 per_set="${PER_SET:-3}"
@@ -50,21 +52,22 @@ done
 find "$work/sample" -name '*.txt' | sort > "$work/sample.list"
 echo "peers: $(wc -l < "$work/sample.list") instances, time limit ${limit} s, memory limit ${memory} MiB" >&2
 
+# One run: packbench's algorithms and the peers (external solvers: an
+# adapter each, scripts/peers/run_peer.py) side by side, under the same
+# limits, verifier and CSV, the whole run pinned to one core.
+peers_externals "$work" $peers > "$work/peers.externals"
+peer_names=$(echo $peers | tr ' ' ',')
 if [ -z "${REPORT_ONLY:-}" ]; then
-rm -f "$work"/peers-*.csv "$work"/peers-*.csv.manifest.json
-"$bin" run --dataset "$work/sample" --algorithms "$algorithms" --time-limit "$limit" --memory-limit "$memory" \
-  --repetitions 5 -o "$work/peers-packbench.csv" -q
-# shellcheck disable=SC2086
-peers_run "$work" "$work/sample.list" "$limit" "$memory" "$work/peers" $peers
+  status=0
+  taskset -c "$(peers_core)" "$bin" run --dataset "$work/sample" --externals "$work/peers.externals" \
+    --algorithms "$algorithms${peer_names:+,$peer_names}" --time-limit "$limit" --memory-limit "$memory" \
+    --repetitions 5 --fresh -q -o results/peers.csv || status=$?
+  # 2: a wrong result, which the report shows.
+  [ "$status" = 0 ] || [ "$status" = 2 ] || exit "$status"
 fi
 # shellcheck disable=SC2086
 versions="$(peers_versions "$work" $peers)"
 
-# One file: packbench's rows, then each peer's (the same header), with
-# packbench's manifest (the same limits) beside it.
-cp "$work/peers-packbench.csv" results/peers.csv
-for peer in $peers; do tail -n +2 "$work/peers-$peer.csv" >> results/peers.csv; done
-cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
 "$bin" report results/peers.csv --markdown "$work/report.md" --html results/peers.html \
   --profile-csv results/peers-profile.csv --title "packbench and its peers on a BPPLIB sample"
 
@@ -75,8 +78,8 @@ cp "$work/peers-packbench.csv.manifest.json" results/peers.csv.manifest.json
   echo "The sample: $per_set instances of each BPPLIB set, evenly spaced in name order ($(wc -l < "$work/sample.list") in all):"
   echo "$(sed 's|.*/sample/||' "$work/sample.list" | tr '\n' ' ')."
   echo
-  echo "Every solver gets the same limits per instance: ${limit} s of wall time (a SIGKILL at the limit plus a grace period) and ${memory} MiB of address space, each instance in its own child process, one at a time."
-  echo "packbench's exact solver and the peers each run on one thread (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters, its threads pinned to one core)."
+  echo "One \`packbench run\` runs packbench's algorithms and the peers, the peers as external solvers (\`--externals\`, an adapter each: \`scripts/peers/run_peer.py\`, see docs/external-solvers.md): the same limits per instance, ${limit} s of wall time (a SIGKILL of the process group at the limit plus a grace period) and ${memory} MiB of address space, each exact or external solve in its own child process, one at a time; one verifier; one CSV."
+  echo "The whole run is pinned to one core (\`taskset\`): packbench's exact solver and the peers each get that core (CP-SAT: 1 worker; HiGHS: threads=1; packingsolver: its default parameters, its threads sharing the core). A peer's time includes its Python start-up, imports and model building: the adapter gives the solver what is left, once its model is built, of 99 % of \$PACKBENCH_TIME_LIMIT from the adapter's start."
   echo "Peer versions: ${versions}. packbench's heuristics: median of 5 timed samples."
   echo "Every packing, packbench's or a peer's, is verified by the harness before it counts; \`optimal\` means rows equal a bound the solver proved."
   echo

@@ -1,41 +1,26 @@
 #!/usr/bin/env python3
-"""Runs another solver on BPP instance files under packbench's limits and
-writes packbench's CSV schema, so that `packbench report` ranks it beside
-packbench's own solvers.
+"""Another bin-packing solver as a packbench external solver (docs/external-solvers.md).
 
-    run_peer.py --solver packingsolver|cp-sat|highs-arcflow --time-limit 10 \
-        --memory-limit 4096 --output peers-cpsat.csv FILE.txt ...
+    run_peer.py --solver packingsolver|cp-sat|highs-arcflow FILE.txt
+    run_peer.py --solver cp-sat --version
 
-Each instance runs in a child process (this script with --one): RLIMIT_AS
-set in the child, SIGKILL at the time limit plus a grace period, pinned to
---cores CPU cores (1 by default: the core budget of packbench's solvers;
-packingsolver's threads then share that core). The parent
-verifies every packing itself (each item exactly once, each row within the
-capacity) and sets rows and bound against optima.tsv, as packbench does:
-`optimal` only when rows equal the solver's proven bound; `wrong` for a
-packing that does not verify, fewer rows than the known optimum, or a bound
-above it. Statuses: optimal, feasible, timelimit, memlimit, error, crash, wrong.
+Reads a BPP file (n, capacity, n widths), solves it within
+$PACKBENCH_TIME_LIMIT seconds of its start (the solver gets what is left once
+its model is built) and
+prints the protocol's answer on standard output: one line per row of 0-based
+item indices in file order, then `bound N` with the lower bound the solver
+proved. The solver's own chatter goes to standard error. Limits, process
+groups, verification, statuses and the CSV are packbench's: run it with
+
+    packbench run --external cp-sat="python3 scripts/peers/run_peer.py --solver cp-sat" \
+        --algorithms exact,cp-sat ...
 """
 import argparse
-import json
 import os
-import resource
-import signal
-import subprocess
 import sys
 import time
 
-COLUMNS = ("dataset,instance,n,capacity,spacing,algorithm,rows,lower_bound,bound_source,optimum,gap,status,"
-           "verified,time_ms,time_ms_min,time_ms_max,repetitions,nodes,stage,message,time_ms_p90,time_ms_iqr,"
-           "outliers,seed,run_key").split(",")
-
-
-def fnv1a64(data: bytes) -> str:
-    h = 0xcbf29ce484222325
-    for b in data:
-        h ^= b
-        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
+STARTED = time.perf_counter()
 
 
 def read_bpp(path):
@@ -54,9 +39,15 @@ def read_bpp(path):
 
 
 # ---------------------------------------------------------------- solvers
-# Each returns (rows as lists of item indices or None, bound, solver status, nodes).
+# Each takes the deadline (time.perf_counter() seconds) by which it must have
+# returned, gives the solver what is left of it once the model is built, and
+# returns (rows as lists of item indices or None, bound, solver status, nodes).
 
-def solve_packingsolver(capacity, widths, time_limit):
+
+def seconds_left(deadline):
+    return max(0.1, deadline - time.perf_counter())
+
+def solve_packingsolver(capacity, widths, deadline):
     import packingsolver.onedimensional as pso
     builder = pso.InstanceBuilder()
     builder.set_objective(pso.Objective.BinPacking)
@@ -69,8 +60,8 @@ def solve_packingsolver(capacity, widths, time_limit):
         builder.add_item_type(size, copies=len(by_size[size]))
         type_items.append(list(by_size[size]))
     parameters = pso.OptimizeParameters()
-    parameters.time_limit = time_limit
     parameters.verbosity_level = 0
+    parameters.time_limit = seconds_left(deadline)
     output = pso.optimize(builder.build(), parameters)
     solution = output.solution
     rows = []
@@ -96,7 +87,7 @@ def first_fit_decreasing(capacity, widths):
     return rows
 
 
-def solve_cpsat(capacity, widths, time_limit):
+def solve_cpsat(capacity, widths, deadline):
     """The assignment model on item types: x[t][b] copies of type t in bin b."""
     from ortools.sat.python import cp_model
     sizes = sorted(set(widths), reverse=True)
@@ -122,7 +113,7 @@ def solve_cpsat(capacity, widths, time_limit):
         for t in range(len(sizes)):
             model.AddHint(x[t, b], sum(1 for i in row if widths[i] == sizes[t]))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = seconds_left(deadline)
     solver.parameters.num_workers = 1
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -139,7 +130,7 @@ def solve_cpsat(capacity, widths, time_limit):
     return rows, bound, solver.StatusName(status), int(solver.NumBranches())
 
 
-def solve_highs_arcflow(capacity, widths, time_limit):
+def solve_highs_arcflow(capacity, widths, deadline):
     """Valerio de Carvalho's arc-flow model: nodes 0..C reachable by sums of
     sizes taken in non-increasing order, one arc per size from each node,
     loss arcs to C, minimise the flow out of 0."""
@@ -161,7 +152,6 @@ def solve_highs_arcflow(capacity, widths, time_limit):
             arcs.append((node, capacity, -1))
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("time_limit", float(time_limit))
     h.setOptionValue("threads", 1)
     inf = highspy.kHighsInf
     count = len(arcs)
@@ -182,6 +172,7 @@ def solve_highs_arcflow(capacity, widths, time_limit):
     for t in range(len(sizes)):
         idx = [a for a, arc in enumerate(arcs) if arc[2] == t]
         h.addRow(demand[t], inf, len(idx), np.array(idx, dtype=np.int32), np.ones(len(idx)))
+    h.setOptionValue("time_limit", seconds_left(deadline))
     h.run()
     info = h.getInfo()
     model_status = h.modelStatusToString(h.getModelStatus())
@@ -243,226 +234,39 @@ def version(solver):
             import ortools
             return ortools.__version__
         import highspy
-        # HiGHS 1.16 prints its banner on stdout when constructed (from C++,
-        # so sys.stdout cannot catch it): file descriptor 1 goes to
-        # /dev/null meanwhile, so that the version stays one line.
-        sys.stdout.flush()
-        saved = os.dup(1)
-        try:
-            with open(os.devnull, "w") as null:
-                os.dup2(null.fileno(), 1)
-                h = highspy.Highs()
-        finally:
-            os.dup2(saved, 1)
-            os.close(saved)
+        h = highspy.Highs()  # its banner goes to standard error (see main)
         return f"{h.versionMajor()}.{h.versionMinor()}.{h.versionPatch()}"
     except Exception as error:  # noqa: BLE001
         return f"unknown ({error})"
 
 
-# ---------------------------------------------------------------- child
-def one(args):
-    # One core, as packbench's exact solvers have: packingsolver's default
-    # parameters run several algorithms in threads (about 190 % CPU on a
-    # 2-core machine), which would give the peer twice packbench's budget.
-    if args.cores > 0 and hasattr(os, "sched_setaffinity"):
-        allowed = sorted(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, set(allowed[-args.cores:]))
-    if args.memory_limit > 0:
-        limit = args.memory_limit << 20
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    try:
-        capacity, widths = read_bpp(args.files[0])
-    except Exception as error:  # noqa: BLE001
-        print(json.dumps({"status": "error", "message": str(error)}))
-        return
-    try:
-        start = time.perf_counter()
-        rows, bound, solver_status, nodes = SOLVERS[args.solver](capacity, widths, args.time_limit)
-        elapsed = time.perf_counter() - start
-    except MemoryError:
-        print(json.dumps({"status": "memlimit", "message": "MemoryError"}))
-        return
-    print(json.dumps({"status": "ran", "rows": rows, "bound": bound, "solver_status": solver_status,
-                      "nodes": nodes, "seconds": elapsed}))
-
-
-# ---------------------------------------------------------------- parent
-def verify(rows, capacity, widths):
-    seen = [0] * len(widths)
-    for row in rows:
-        if not row:
-            return "an empty row"
-        for i in row:
-            if not 0 <= i < len(widths):
-                return f"item {i} does not exist"
-            seen[i] += 1
-        if sum(widths[i] for i in row) > capacity:
-            return f"a row needs {sum(widths[i] for i in row)} but the capacity is {capacity}"
-    missing = [i for i, c in enumerate(seen) if c != 1]
-    return f"item {missing[0] + 1} is packed {seen[missing[0]]} times" if missing else None
-
-
-def optima_near(path):
-    directory = os.path.dirname(os.path.abspath(path))
-    while True:
-        candidate = os.path.join(directory, "optima.tsv")
-        if os.path.exists(candidate):
-            table = {}
-            with open(candidate) as f:
-                for line in f:
-                    parts = line.rstrip("\n").split("\t")
-                    if len(parts) >= 5 and parts[0] != "set":
-                        table[(parts[0], parts[1])] = int(parts[4])
-            return table
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return {}
-        directory = parent
-
-
-def csv_field(value):
-    text = "" if value is None else str(value)
-    if any(c in text for c in ',"\r\n'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def run_one(args, path, optima_cache):
-    dataset = os.path.basename(os.path.dirname(os.path.abspath(path)))
-    instance = os.path.splitext(os.path.basename(path))[0]
-    with open(path, "rb") as f:
-        checksum = fnv1a64(f.read())
-    algorithm = args.solver
-    parameters = f"time-limit={args.time_limit:g};memory-limit={args.memory_limit << 20 if args.memory_limit else 'none'}"
-    identity = "\n".join(["packbench-run-1", checksum, f"{dataset}/{instance}", algorithm, parameters])
-    key = fnv1a64((identity + "\nseed=1").encode())
-    key_dir = os.path.dirname(os.path.abspath(path))
-    if key_dir not in optima_cache:
-        optima_cache[key_dir] = optima_near(path)
-    optimum = optima_cache[key_dir].get((dataset, instance))
-    record = dict(dataset=dataset, instance=instance, n=0, capacity=0, spacing=0, algorithm=algorithm,
-                  rows=None, lower_bound=0, bound_source="", optimum=optimum, gap=None, status="error",
-                  verified="false", repetitions=1, nodes=None, stage=algorithm, message="", seed=1, run_key=key)
-    try:
-        capacity, widths = read_bpp(path)
-        record.update(n=len(widths), capacity=capacity)
-    except Exception as error:  # noqa: BLE001
-        record.update(message=str(error), optimum=None, time_ms=0.0)
-        return record
-    l1 = -(-sum(widths) // capacity) if widths else 0
-    record.update(lower_bound=l1, bound_source="L1")
-    command = [sys.executable, os.path.abspath(__file__), "--one", "--solver", args.solver,
-               "--time-limit", str(args.time_limit), "--memory-limit", str(args.memory_limit),
-               "--cores", str(args.cores), path]
-    start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    killed = False
-    try:
-        out, err = child.communicate(timeout=args.time_limit + max(1.0, args.time_limit / 10) + args.startup)
-    except subprocess.TimeoutExpired:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
-        killed = True
-    wall = time.perf_counter() - start
-    record["time_ms"] = wall * 1000
-    result = None
-    for line in out.splitlines():
-        if line.startswith("{"):
-            result = json.loads(line)
-    if killed:
-        record.update(status="timelimit", stage="child")
-        return record
-    if result is None:
-        lowered = err.lower()
-        if any(p in lowered for p in ("memoryerror", "bad_alloc", "out of memory", "cannot allocate")):
-            record.update(status="memlimit")
-        else:
-            how = f"signal {-child.returncode}" if child.returncode < 0 else f"exit status {child.returncode}"
-            last = [l for l in err.splitlines() if l.strip()][-1:] or [""]
-            record.update(status="crash", message=f"the child died ({how}): {last[0][:300]}")
-        return record
-    if result["status"] != "ran":
-        record.update(status=result["status"], message=result.get("message", ""))
-        return record
-    record["time_ms"] = result["seconds"] * 1000
-    record["nodes"] = result.get("nodes")
-    bound = result["bound"] or 0
-    if bound > l1:
-        record.update(lower_bound=bound, bound_source="MIP")
-    rows = result["rows"]
-    limit_reached = result["seconds"] >= args.time_limit * 0.98 or result.get("solver_status") in ("FEASIBLE", "Time limit reached", "UNKNOWN")
-    if rows is None or (not rows and widths):
-        # No packing (packingsolver returns an empty solution when its time
-        # runs out before it found one): a limit, not a wrong answer.
-        record.update(status="timelimit" if limit_reached else "error",
-                      message=result.get("solver_status", "") or "no packing returned")
-        return record
-    problem = verify(rows, capacity, widths)
-    record["rows"] = len(rows)
-    record["gap"] = len(rows) - (optimum if optimum is not None else record["lower_bound"])
-    if problem:
-        record.update(status="wrong", message=f"packing does not verify: {problem}")
-        return record
-    record["verified"] = "true"
-    if optimum is not None and len(rows) < optimum:
-        record.update(status="wrong", message=f"{len(rows)} rows is below the known optimum {optimum}")
-    elif optimum is not None and record["lower_bound"] > optimum:
-        record.update(status="wrong", message=f"lower bound {record['lower_bound']} is above the known optimum {optimum}")
-    elif len(rows) == record["lower_bound"]:
-        record["status"] = "optimal"
-    else:
-        record["status"] = "timelimit" if limit_reached else "feasible"
-    return record
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solver", choices=sorted(SOLVERS), required=True)
-    parser.add_argument("--time-limit", type=float, default=10)
-    parser.add_argument("--memory-limit", type=int, default=4096, help="MiB; 0 for none")
-    parser.add_argument("--cores", type=int, default=1,
-                        help="CPU cores the solver may use (its threads share them; the last ones allowed); 0 for all")
-    parser.add_argument("--startup", type=float, default=2.0, help="seconds allowed for the child's imports")
-    parser.add_argument("--output", help="the CSV (appended to, skipping run keys already there)")
     parser.add_argument("--version", action="store_true", help="print the solver's version")
-    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("files", nargs="*")
+    parser.add_argument("file", nargs="?")
     args = parser.parse_args()
+    # Solvers print from C++ on file descriptor 1 (HiGHS's banner): it
+    # points at standard error until the answer is written.
+    sys.stdout.flush()
+    answer_fd = os.dup(1)
+    os.dup2(2, 1)
     if args.version:
-        print(version(args.solver))
-        return
-    if args.one:
-        one(args)
-        return
-    done = set()
-    if args.output and os.path.exists(args.output) and os.path.getsize(args.output) > 0:
-        with open(args.output) as f:
-            for line in f.read().splitlines()[1:]:
-                done.add(line.rsplit(",", 1)[-1])
-        sink = open(args.output, "a", newline="")
+        lines = [version(args.solver)]
     else:
-        sink = open(args.output, "w", newline="") if args.output else sys.stdout
-        sink.write(",".join(COLUMNS) + "\r\n")
-    cache = {}
-    for path in args.files:
-        record = run_one(args, path, cache)
-        if record["run_key"] in done:
-            continue
-        for name in ("time_ms_min", "time_ms_max"):
-            record[name] = record.get("time_ms", 0.0)
-        fields = []
-        for column in COLUMNS:
-            value = record.get(column)
-            if column.startswith("time_ms") and value is not None and value != "":
-                value = "%.6f" % value
-            fields.append(csv_field(value))
-        sink.write(",".join(fields) + "\r\n")
-        sink.flush()
-        print(f"{args.solver} {record['dataset']}/{record['instance']}: {record['status']} rows={record['rows']}"
-              f" bound={record['lower_bound']} {record.get('time_ms', 0) / 1000:.2f}s", file=sys.stderr)
-    if sink is not sys.stdout:
-        sink.close()
+        if not args.file:
+            parser.error("the instance file is missing")
+        capacity, widths = read_bpp(args.file)
+        # Done by the time limit from this process's start, less 1 % for
+        # writing the answer (the harness kills it a grace period later, and
+        # counts a solve that took 98 % of the limit as one that reached it).
+        limit = float(os.environ.get("PACKBENCH_TIME_LIMIT", "10"))
+        deadline = STARTED + limit * 0.99
+        rows, bound, solver_status, nodes = SOLVERS[args.solver](capacity, widths, deadline)
+        print(f"{args.solver}: {solver_status or 'done'}, bound {bound}, nodes {nodes}", file=sys.stderr)
+        lines = [" ".join(map(str, row)) for row in rows or []] + [f"bound {bound}"]
+    sys.stdout.flush()
+    os.write(answer_fd, ("\n".join(lines) + "\n").encode())
 
 
 if __name__ == "__main__":

@@ -44,6 +44,9 @@ public struct BenchAlgorithm: Sendable {
   public var kind: Kind
   /// How the algorithm runs.
   public var implementation: Implementation
+  /// The command, for a solver outside packbench: the runner then runs it
+  /// in a child process by the external protocol, never ``implementation``.
+  public var external: ExternalSolver? = nil
 
   public enum Implementation: Sendable {
     case packer(any RowPacker)

@@ -91,6 +91,9 @@ public struct Manifest: Codable, Sendable, Equatable {
   public var machine: Machine
   public var instances: [InstanceFile]
   public var created: String
+  /// The external solvers of the run, with their commands and versions
+  /// (absent from files written before they existed).
+  public var externals: [ExternalSolverRecord]? = nil
 
   public init(
     configuration: Configuration, shard: String, jobs: Int, software: Software, machine: Machine,

@@ -95,6 +95,8 @@ public struct BenchRunner: Sendable {
     var text = "spacing=\(settings.spacing.map(formatNumber) ?? "file");resolution=\(settings.resolution.map(String.init) ?? "auto");format=\(inputFormat.rawValue)"
     if algorithm.kind == .exact {
       text += ";time-limit=\(formatNumber(settings.timeLimit.milliseconds / 1000));memory-limit=\(memoryLimitBytes.map(String.init) ?? "none")"
+      // A changed command is another solver: a new run.
+      if let external = algorithm.external { return text + ";command=\(external.command)" }
       if settings.solveRepetitions > 1 {
         text += ";solve-repetitions=\(settings.solveRepetitions)"
         if settings.repeatedSolveLimit != RunSettings().repeatedSolveLimit {
@@ -155,7 +157,9 @@ public struct BenchRunner: Sendable {
     var result: PackingResult
     var timings: Timings
     var log: String? = nil
-    if isolates(algorithm), let executable = workerExecutable {
+    if let solver = algorithm.external {
+      (result, timings, log) = runExternal(algorithm, solver: solver, instance: instance, file: planned.instance.file, seed: planned.seed)
+    } else if isolates(algorithm), let executable = workerExecutable {
       (result, timings, log) = runInChild(algorithm, instance: instance, file: planned.instance.file, seed: planned.seed, executable: executable)
     } else {
       (result, timings) = execute(algorithm, on: instance, seed: planned.seed)
@@ -234,7 +238,7 @@ public struct BenchRunner: Sendable {
   /// runs are rarely slower), never more than the time limit each.
   public func hardLimit(for algorithm: BenchAlgorithm) -> Duration {
     var limit = settings.timeLimit + max(grace, settings.timeLimit / 10)
-    if algorithm.kind == .exact && settings.solveRepetitions > 1 {
+    if algorithm.kind == .exact && algorithm.external == nil && settings.solveRepetitions > 1 {
       limit += min(settings.timeLimit, settings.repeatedSolveLimit * 3) * (settings.solveRepetitions - 1)
     }
     return limit

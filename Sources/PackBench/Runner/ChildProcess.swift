@@ -27,13 +27,17 @@ public struct WorkerJob: Codable, Sendable, Hashable {
   public var micro: MicroTiming?
   public var verbose: Bool
   public var seed: UInt64
+  /// A solver outside packbench: the worker then supervises its command
+  /// (``superviseExternal(_:solver:)``) instead of running ``algorithm``.
+  public var external: ExternalSolver?
 
   public init(
     file: String, format: String, algorithm: String, spacing: Double?, resolution: Int?, timeLimitSeconds: Double,
     memoryLimitBytes: UInt64?, repetitions: Int, solveRepetitions: Int = 1, repeatedSolveLimitSeconds: Double? = nil,
     minimumSampleSeconds: Double,
-    micro: MicroTiming?, verbose: Bool, seed: UInt64
+    micro: MicroTiming?, verbose: Bool, seed: UInt64, external: ExternalSolver? = nil
   ) {
+    self.external = external
     self.file = file
     self.format = format
     self.algorithm = algorithm
@@ -164,13 +168,17 @@ public struct ChildOutcome: Sendable {
   public var peakVirtualBytes: UInt64
   /// The child's standard error (its first 4000 and last 2000 characters).
   public var standardErrorTail: String
-  /// The rest of the child's standard output (a solver's own log).
+  /// The rest of the child's standard output (a solver's own log; an
+  /// external solver's whole output).
   public var otherOutput: String
+  /// How an external solver ended, as its supervisor reported it.
+  public var externalEnding: ExternalEnding? = nil
 
   public init(
     result: WorkerResult?, ending: Ending, killedOnTime: Bool, wallTime: Duration, peakVirtualBytes: UInt64,
-    standardErrorTail: String, otherOutput: String = ""
+    standardErrorTail: String, otherOutput: String = "", externalEnding: ExternalEnding? = nil
   ) {
+    self.externalEnding = externalEnding
     self.result = result
     self.ending = ending
     self.killedOnTime = killedOnTime
@@ -185,11 +193,14 @@ public struct ChildOutcome: Sendable {
 let outOfMemoryPatterns = [
   "could not allocate memory", "cannot allocate memory", "out of memory", "no memory available",
   "bad_alloc", "failed to allocate", "memory exhausted", "mmap failed", "allocation failed",
+  "memoryerror", "out of heap space", "outofmemoryerror",
 ]
 
 /// Runs a worker job in a child process: the `packbench` executable itself
-/// with `worker --job JSON`. The child sets its own RLIMIT_AS; the parent
-/// kills it with SIGKILL at `hardLimit`.
+/// with `worker --job JSON`, leading a process group of its own. The child
+/// sets its own RLIMIT_AS and dies with this process; the parent kills its
+/// whole group with SIGKILL at `hardLimit`, on an interruption
+/// (``ChildGroups``), and once it has ended (whatever it left behind).
 public func runWorkerChild(executable: URL, job: WorkerJob, hardLimit: Duration) -> ChildOutcome {
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
@@ -205,6 +216,7 @@ public func runWorkerChild(executable: URL, job: WorkerJob, hardLimit: Duration)
   // runtime's own message (for example "Could not allocate memory").
   var environment = ProcessInfo.processInfo.environment
   environment["SWIFT_BACKTRACE"] = "enable=no"
+  environment[parentProcessVariable] = String(getpid())
   process.environment = environment
   let clock = ContinuousClock()
   let start = clock.now
@@ -216,49 +228,64 @@ public func runWorkerChild(executable: URL, job: WorkerJob, hardLimit: Duration)
       standardErrorTail: "cannot start \(executable.path): \(error)", otherOutput: "")
   }
   let pid = process.processIdentifier
-  let group = DispatchGroup()
+  ChildGroups.shared.register(pid)
+  defer { ChildGroups.shared.unregister(pid) }
+  let reading = DispatchGroup()
   let collected = Collected()
-  group.enter()
-  DispatchQueue.global().async {
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    collected.setOut(data)
-    group.leave()
-  }
-  group.enter()
-  DispatchQueue.global().async {
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    collected.setErr(data)
-    group.leave()
+  for (pipe, isOut) in [(out, true), (err, false)] {
+    reading.enter()
+    DispatchQueue.global().async {
+      let handle = pipe.fileHandleForReading
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        collected.append(chunk, toOut: isOut)
+      }
+      reading.leave()
+    }
   }
   var killed = false
   var peak: UInt64 = 0
   while process.isRunning {
     if let vm = virtualPeakBytes(pid: pid) { peak = max(peak, vm) }
     if !killed && clock.now - start > hardLimit {
-      kill(pid, SIGKILL)
+      killGroup(pid)
       killed = true
     }
     usleep(5_000)
   }
   process.waitUntilExit()
   let wall = clock.now - start
-  group.wait()
+  // Whatever the child left in its group goes too (the group outlives its
+  // reaped leader while it has members, so its id is not reused).
+  kill(-pid, SIGKILL)
+  // A process that left the group may still hold the pipes: wait a little, not forever.
+  _ = reading.wait(timeout: .now() + 2)
   let ending: ChildOutcome.Ending =
     process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
   let stdout = String(decoding: collected.out, as: UTF8.self)
   var result: WorkerResult? = nil
   var other: [Substring] = []
-  for line in stdout.split(separator: "\n", omittingEmptySubsequences: true) {
+  // An external solver's standard output is its answer, kept whole.
+  for line in stdout.split(separator: "\n") where job.external == nil {
     if line.hasPrefix(WorkerResult.marker) {
       result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.dropFirst(WorkerResult.marker.count).utf8))
     } else {
       other.append(line)
     }
   }
-  let stderr = String(decoding: collected.err, as: UTF8.self)
+  if job.external != nil { other = [Substring(stdout)] }
+  var stderr = String(decoding: collected.err, as: UTF8.self)
+  var externalEnding: ExternalEnding? = nil
+  if job.external != nil, let range = stderr.range(of: "\n" + ExternalEnding.marker, options: .backwards) {
+    let json = stderr[range.upperBound...].prefix { $0 != "\n" }
+    externalEnding = try? JSONDecoder().decode(ExternalEnding.self, from: Data(json.utf8))
+    stderr = String(stderr[..<range.lowerBound])
+  }
   return ChildOutcome(
     result: result, ending: ending, killedOnTime: killed, wallTime: wall, peakVirtualBytes: peak,
-    standardErrorTail: stderr.count > 6000 ? stderr.prefix(4000) + "\n...\n" + stderr.suffix(2000) : stderr, otherOutput: other.joined(separator: "\n"))
+    standardErrorTail: stderr.count > 6000 ? stderr.prefix(4000) + "\n...\n" + stderr.suffix(2000) : stderr,
+    otherOutput: other.joined(separator: "\n"), externalEnding: externalEnding)
 }
 
 final class Collected: @unchecked Sendable {
@@ -267,7 +294,7 @@ final class Collected: @unchecked Sendable {
   var out: Data { lock.withLock { _out } }
   var err: Data { lock.withLock { _err } }
   func setOut(_ d: Data) { lock.withLock { _out = d } }
-  func setErr(_ d: Data) { lock.withLock { _err = d } }
+  func append(_ d: Data, toOut: Bool) { lock.withLock { if toOut { _out.append(d) } else { _err.append(d) } } }
 }
 
 /// VmPeak of a running process, from /proc (Linux); `nil` elsewhere or when gone.

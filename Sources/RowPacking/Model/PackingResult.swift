@@ -19,6 +19,9 @@ public enum BoundSource: String, Sendable, Hashable, Codable, CaseIterable {
   /// An exhausted search: no packing in fewer rows exists (the pure-Swift
   /// bin completion proved every smaller row count infeasible).
   case search = "search"
+  /// A bound an external solver printed: kept only after the harness set
+  /// it against the rows and the known optimum (it is never proven here).
+  case external = "external"
   /// No bound was computed (only for results that never got that far).
   case none = ""
 }
