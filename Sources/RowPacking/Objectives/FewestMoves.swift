@@ -49,15 +49,17 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 /// in order, can be cut into `R` runs (rows) whose leftover room holds `M`
 /// (moved tags go at the ends of rows, which keeps the others in order).
 ///
-/// For `R` from next-fit's rows down to the fewest rows of any order
-/// (``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``):
-/// a lower bound from the intervals the kept tags cut the input into and
-/// the room the rows waste (``FewestMovesBound``), raised one move at a time
-/// by a branch and bound that decides each count exactly
-/// (``FewestMovesBranchAndBound``). Fewer rows never need fewer moves, so
-/// each `R` starts from the bound proven for `R + 1`. The upper bound is
-/// the exact solver's packing read in the order that keeps the most tags
-/// (cut into `R` rows where `R` is more). When the budget runs out, each
+/// For each `R` from next-fit's rows down to the fewest rows of any order
+/// (``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``),
+/// the fewest rows first with three fifths of the time left: a lower bound
+/// from the intervals the kept tags cut the input into and the room the
+/// rows waste (``FewestMovesBound``), raised one move at a time by a branch
+/// and bound that builds the rows and decides each count exactly
+/// (``FewestMovesBranchAndBound``). The upper bound is the exact solver's
+/// packing read in the order that keeps the most tags and improved by local
+/// search (``improveReadingOrder(_:sizes:capacity:meter:sidewaysSteps:)``),
+/// cut into more rows where `R` is more. Fewer rows never need fewer moves:
+/// bounds pass down the curve, layouts up. When the budget runs out, each
 /// point says what is proven.
 ///
 /// - Parameters:
