@@ -51,7 +51,8 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 ///
 /// For each `R` from next-fit's rows down to the fewest rows of any order
 /// (``solveOptimally(_:budget:linearProgramming:briefSearch:localSearch:)``),
-/// the fewest rows first with three fifths of the time left: a lower bound
+/// the fewest rows first with three fifths of the time left (and what the
+/// others leave): a lower bound
 /// from the intervals the kept tags cut the input into and the room the
 /// rows waste (``FewestMovesBound``), raised one move at a time by a branch
 /// and bound that builds the rows and decides each count exactly
@@ -102,6 +103,12 @@ public func tradeoffRowsAndMoves(
     let upper = (packing: splitRows(best.packing, into: rows), moved: best.movedItems)
     found[rows] = fewestMoves(scaled, rows: rows, atLeast: lower, upper: upper, meter: &meter, nodes: &nodes)
     lower = found[rows]!.movesLowerBound
+  }
+  // The time the other rows left goes back to the fewest rows, from where
+  // their search stopped (the counts already refused stay refused).
+  if let point = found[fewestRows], !point.isProven, meter.checkClock() {
+    let best = (packing: point.packing, moved: point.movedItems)
+    found[fewestRows] = fewestMoves(scaled, rows: fewestRows, atLeast: point.movesLowerBound, upper: best, meter: &meter, nodes: &nodes)
   }
   // Fewer rows never need fewer moves: bounds pass down, layouts up.
   for rows in stride(from: nextFit.rowCount - 1, through: fewestRows, by: -1) {

@@ -22,6 +22,8 @@ struct FewestMovesBranchAndBound {
   let capacity: Int
   let rows: Int
   let bound: FewestMovesBound
+  /// The tags, widest first.
+  private let bySize: [Int]
   /// Nodes visited since the last ``resetNodes()``.
   private(set) var nodes = 0
 
@@ -41,6 +43,7 @@ struct FewestMovesBranchAndBound {
     self.rows = rows
     self.bound = bound
     place = [Place](repeating: .undecided, count: sizes.count)
+    bySize = sizes.indices.sorted { sizes[$0] > sizes[$1] }
   }
 
   /// Starts the node count again (the caller has added it to its own).
@@ -143,10 +146,11 @@ struct FewestMovesBranchAndBound {
   private mutating func fillRow(_ j: Int, next: Int, start: Int, load: Int, meter: inout BudgetMeter) {
     let mustEmptyWaiting = j == rows - 1
     // Waiting tags of this row's own interval would be kept, not moved.
-    var candidates = waiting.filter { $0 < start }.sorted { sizes[$0] > sizes[$1] }
+    // Widest first (the tags in that order are sorted once): waiting ones, then later ones.
+    var candidates = bySize.filter { $0 < start && place[$0] == .waiting }
     let waitingCount = candidates.count
     if !mustEmptyWaiting {
-      candidates += (next..<sizes.count).filter { place[$0] == .undecided }.sorted { sizes[$0] > sizes[$1] }
+      candidates += bySize.filter { $0 >= next && place[$0] == .undecided }
     }
     if mustEmptyWaiting && waitingCount != waiting.count { return }
     var suffixSum = [Int](repeating: 0, count: candidates.count + 1)
