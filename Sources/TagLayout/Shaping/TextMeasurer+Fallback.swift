@@ -15,6 +15,8 @@ public struct GlyphCoverageWarning: Sendable, Hashable, CustomStringConvertible 
   public var missingCharacters: [String]
   /// Characters the font lacks, drawn by a fallback font, with its family.
   public var fallback: [FallbackUse]
+  /// Whether the installed fonts were searched (``FontFallback/system``).
+  public var searchedInstalledFonts: Bool
 
   public struct FallbackUse: Sendable, Hashable {
     public var character: String
@@ -24,7 +26,10 @@ public struct GlyphCoverageWarning: Sendable, Hashable, CustomStringConvertible 
   public var description: String {
     var parts: [String] = []
     if !missingCharacters.isEmpty {
-      parts.append("no installed font has \(Self.list(missingCharacters)) (measured as missing-glyph boxes)")
+      parts.append(
+        searchedInstalledFonts
+          ? "no installed font has \(Self.list(missingCharacters)) (measured as missing-glyph boxes)"
+          : "\(Self.list(missingCharacters)) measured as missing-glyph boxes (fallback fonts off)")
     }
     let byFamily = Dictionary(grouping: fallback, by: \.family)
     for family in byFamily.keys.sorted() {
@@ -51,7 +56,8 @@ extension TextMeasurer {
       let m = measure(label)
       guard !m.missingCharacters.isEmpty || !m.fallbackCharacters.isEmpty else { return nil }
       let uses = zip(m.fallbackCharacters, m.fallbackFamilies).map { GlyphCoverageWarning.FallbackUse(character: $0, family: $1) }
-      return GlyphCoverageWarning(label: label, missingCharacters: m.missingCharacters, fallback: uses)
+      return GlyphCoverageWarning(
+        label: label, missingCharacters: m.missingCharacters, fallback: uses, searchedInstalledFonts: fallback == .system)
     }
   }
 
