@@ -6,6 +6,7 @@ import PackageDescription
 //   packbench (CLI) -> PackBench (harness) -> RowPacking (pure Swift core)
 //                                          -> RowPackingILP -> CGLPK (GLPK, GPL-3)
 //                                          -> TagLayout     -> CHarfBuzz (HarfBuzz)
+//                                                           -> CFontconfig (fallback fonts)
 //
 // RowPacking has no dependency at all (standard library only): an app can
 // depend on the `RowPacking` product without linking GLPK or HarfBuzz.
@@ -45,7 +46,11 @@ let package = Package(
       name: "CHarfBuzz",
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
-    .target(name: "TagLayout", dependencies: ["RowPacking", "CHarfBuzz"]),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    .target(name: "TagLayout", dependencies: ["RowPacking", "CHarfBuzz", "CFontconfig"]),
     .target(name: "PackBench", dependencies: ["RowPacking", "RowPackingILP"]),
     .executableTarget(
       name: "packbench",

@@ -9,6 +9,7 @@ extension RowVerticalAlignment: ExpressibleByArgument {}
 extension FitTest: ExpressibleByArgument {}
 extension TagOrder: ExpressibleByArgument {}
 extension TagPreset: ExpressibleByArgument {}
+extension FontFallback: ExpressibleByArgument {}
 
 /// `packbench layout`: tags measured with HarfBuzz, packed into rows, laid
 /// out as frames; and the tag-cloud datasets and study built on it.
@@ -38,6 +39,11 @@ struct LayoutFontOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The font size.", valueName: "points"))
   var size: Double = TagLayout.Font.defaultSize
 
+  @Option(name: .customLong("font-fallback"), help: ArgumentHelp(
+    "Characters --font lacks: system (measured in the installed font fontconfig chooses for them, as a text system draws them) or none (measured as the font's missing-glyph box). Either way a warning names the labels and characters.",
+    valueName: "mode"))
+  var fallback: FontFallback = .system
+
   func validate() throws {
     guard size.isFinite, size > 0 else { throw ValidationError("--size must be a number of points > 0, not \(size)") }
   }
@@ -45,7 +51,7 @@ struct LayoutFontOptions: ParsableArguments {
   /// Opens the font, printing the error and exiting with status 1 when it cannot be.
   func measurer() throws -> TextMeasurer {
     do {
-      return try TextMeasurer(font: TagLayout.Font(path: font, size: size))
+      return try TextMeasurer(font: TagLayout.Font(path: font, size: size), fallback: fallback)
     } catch {
       printError("error: \(error)")
       throw ExitCode(1)
@@ -213,6 +219,9 @@ struct LayoutShowCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let measurer = try font.measurer()
+    for warning in measurer.coverageWarnings(for: labels) {
+      printError("warning: \(measurer.familyName) cannot draw \(warning)")
+    }
     let chosen = AlgorithmRegistry.named(algorithm)!
     var style = preset.style(padding: padding)
     style.minimumWidth = minWidth

@@ -66,10 +66,38 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
   public var advance: Double
   /// The number of glyphs after shaping (a ligature counts once).
   public var glyphCount: Int
-  /// Glyphs the font does not have (glyph 0, `.notdef`, drawn as a box):
-  /// their advance is the `.notdef` glyph's, which is what a renderer
-  /// without fallback fonts would show.
+  /// Glyphs no font used has (glyph 0, `.notdef`, drawn as a box): their
+  /// advance is the `.notdef` glyph's, which is what a renderer shows.
   public var missingGlyphCount: Int
+  /// The characters (grapheme clusters) drawn as missing-glyph boxes.
+  public var missingCharacters: [String] = []
+  /// The characters the font lacks that a fallback font drew, and the
+  /// family of that font, in text order.
+  public var fallbackCharacters: [String] = []
+  public var fallbackFamilies: [String] = []
+
+  public init(advance: Double, glyphCount: Int, missingGlyphCount: Int) {
+    self.advance = advance
+    self.glyphCount = glyphCount
+    self.missingGlyphCount = missingGlyphCount
+  }
+}
+
+/// What a ``TextMeasurer`` does with characters its font lacks.
+public enum FontFallback: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Measure them with the font's missing-glyph box (`.notdef`).
+  case none
+  /// Measure them with the installed font fontconfig chooses for them, as
+  /// a text system draws them; boxes only where no installed font has them.
+  case system
+}
+
+/// One glyph out of the shaper: its cluster (the UTF-8 offset of the text
+/// it draws), glyph id (0: missing) and advance in font units.
+struct ShapedGlyph {
+  var cluster: Int
+  var glyph: UInt32
+  var advance: Int
 }
 
 /// Measures text with HarfBuzz: opens a font once, then shapes strings and
@@ -104,14 +132,20 @@ public final class TextMeasurer: @unchecked Sendable {
   /// or the file name when the table has none.
   public let familyName: String
 
-  private let hbFont: OpaquePointer
+  /// What happens to characters the font lacks.
+  public let fallback: FontFallback
 
-  /// Opens `font` for measuring.
+  private let hbFont: OpaquePointer
+  /// Fallback fonts opened so far, shared by the threads that measure.
+  let fallbackCache = FallbackCache()
+
+  /// Opens `font` for measuring; with `fallback` `.system`, characters it
+  /// lacks are measured in the installed font that has them.
   ///
   /// - Throws: ``ShapingError`` for a missing or unreadable file, a file
   ///   that is not a font, or a size that is not `> 0`.
   /// - Complexity: maps the file; O(1) beyond that.
-  public init(font: Font = Font()) throws(ShapingError) {
+  public init(font: Font = Font(), fallback: FontFallback = .none) throws(ShapingError) {
     guard font.size.isFinite, font.size > 0 else { throw .invalidSize(font.size) }
     var status = stat()
     guard stat(font.path, &status) == 0 else {
@@ -134,6 +168,7 @@ public final class TextMeasurer: @unchecked Sendable {
     hb_font_make_immutable(hbFont)
     self.hbFont = hbFont
     self.font = font
+    self.fallback = fallback
     self.unitsPerEm = upem
     let toPoints = font.size / Double(upem)
     var extents = hb_font_extents_t()
@@ -164,9 +199,24 @@ public final class TextMeasurer: @unchecked Sendable {
   ///
   /// - Complexity: O(*n*) in the length of the text (one shaping pass).
   public func measure(_ text: String) -> TextMeasurement {
-    guard !text.isEmpty, let buffer = hb_buffer_create() else {
-      return TextMeasurement(advance: 0, glyphCount: 0, missingGlyphCount: 0)
-    }
+    let glyphs = shape(text)
+    let units = glyphs.reduce(0) { $0 + $1.advance }
+    var measurement = TextMeasurement(
+      advance: points(units), glyphCount: glyphs.count, missingGlyphCount: glyphs.filter { $0.glyph == 0 }.count)
+    guard measurement.missingGlyphCount > 0 else { return measurement }
+    if fallback == .system { return measureWithFallback(text, glyphs: glyphs) }
+    measurement.missingCharacters = missingCharacters(text, glyphs: glyphs)
+    return measurement
+  }
+
+  /// Font units to points at this font's size.
+  func points(_ units: Int) -> Double { Double(units) * font.size / Double(unitsPerEm) }
+
+  /// The glyphs HarfBuzz shapes `text` into, in visual order.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  func shape(_ text: String) -> [ShapedGlyph] {
+    guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
     var utf8 = Array(text.utf8)
     let length = Int32(clamping: utf8.count)
@@ -178,17 +228,13 @@ public final class TextMeasurer: @unchecked Sendable {
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(hbFont, buffer, nil, 0)
     var count: UInt32 = 0
-    var units = 0
-    var missing = 0
-    if let positions = hb_buffer_get_glyph_positions(buffer, &count) {
-      for i in 0..<Int(count) { units += Int(positions[i].x_advance) }
+    var positionCount: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+    else { return [] }
+    return (0..<Int(count)).map {
+      ShapedGlyph(cluster: Int(infos[$0].cluster), glyph: infos[$0].codepoint, advance: Int(positions[$0].x_advance))
     }
-    if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
-      for i in 0..<Int(count) where infos[i].codepoint == 0 { missing += 1 }
-    }
-    return TextMeasurement(
-      advance: Double(units) * font.size / Double(unitsPerEm), glyphCount: Int(count),
-      missingGlyphCount: missing)
   }
 
   private static func familyName(of face: OpaquePointer) -> String? {

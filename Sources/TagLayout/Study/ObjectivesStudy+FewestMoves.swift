@@ -24,8 +24,8 @@ extension ObjectivesStudy {
   public func movesMarkdown(_ results: [MovesResult]) -> String {
     var out = "## Order kept where it costs no row: rows against tags moved\n\n"
     out += "Tags moved = n minus the longest run of tags left in reading order (rows top to bottom). "
-    out += "For each cloud, the fewest tags moved for each row count from next-fit's (none moved) to the fewest of any order: sets of moved tags by increasing size, each decided exactly by a dynamic programme, within \(seconds(budget.timeLimit)) per cloud with the exact solver. "
-    out += "A point is proven when every smaller set was refused. Totals over \(results.count) clouds.\n\n"
+    out += "For each cloud, the fewest tags moved for each row count from next-fit's (none moved) to the fewest of any order: a lower bound from the intervals the kept tags cut the input into, raised one move at a time by a branch and bound that builds the rows, and an upper bound from the exact solver's rows improved by local search, within \(seconds(budget.timeLimit)) per cloud with the exact solver. "
+    out += "A point is proven when its moves equal the lower bound. Totals over \(results.count) clouds.\n\n"
     out += "| tags allowed to move | rows (total) | rows saved against next-fit | clouds at their fewest rows | clouds where that is proven |\n|---|---|---|---|---|\n"
     let nextFit = results.reduce(0) { $0 + $1.nextFitRows }
     for k in Self.moveAllowances {
@@ -44,7 +44,7 @@ extension ObjectivesStudy {
     let movesAtFewest = results.compactMap { $0.points.last }
     let provenMoves = movesAtFewest.filter { $0.moves == $0.movesLowerBound }.count
     out += "| any | \(fewestRows) | \(nextFit - fewestRows) | \(results.count) of \(results.count) | \(results.filter(\.fewestRowsProven).count) of \(results.count) |\n"
-    out += "\nAt the fewest rows, the tags moved: \(movesAtFewest.reduce(0) { $0 + $1.moves }) in all (mean \(fmt(Double(movesAtFewest.reduce(0) { $0 + $1.moves }) / Double(max(movesAtFewest.count, 1))))), the fewest proven on \(provenMoves) of \(movesAtFewest.count) clouds (else the best found: a greedy set or the exact solver's rows read in order). "
+    out += "\nAt the fewest rows, the tags moved: \(movesAtFewest.reduce(0) { $0 + $1.moves }) in all (mean \(fmt(Double(movesAtFewest.reduce(0) { $0 + $1.moves }) / Double(max(movesAtFewest.count, 1))))), the fewest proven on \(provenMoves) of \(movesAtFewest.count) clouds (else the best found: the branch and bound's or the local search's). "
     out += "A few moved tags buy most of the rows that reordering saves; the last row costs the most moves.\n"
     return out
   }

@@ -1,0 +1,166 @@
+/// A lower bound on the tags moved for a number of rows, from the intervals
+/// the kept tags form.
+///
+/// A layout in `R` rows that keeps some tags in reading order cuts the input
+/// into `R` consecutive intervals, one per row: each tag stays in its
+/// interval's row (kept) or goes to any row (moved). In each row the kept
+/// tags plus the moved tags it receives fit the capacity. The moved tags
+/// counted out of the intervals are the moves. Two facts bound them:
+///
+/// - an interval whose tags overfill a row must send out enough of them
+///   (counted, and by size);
+/// - the empty space of all rows is the slack `R C - sum(sizes)`, fixed; a
+///   row that receives no moved tag wastes at least the room its kept tags
+///   leave, and each row that receives moved tags takes at least one of
+///   them, so the rows that receive are at most the moves.
+///
+/// ``waste(from:rows:out:guestRows:)`` is the least room wasted by rows
+/// that receive nothing, over the cuts of the tags from `i` on into `r`
+/// rows with exactly `o` tags sent out and at most `G` rows receiving
+/// (a dynamic programme over the cuts). The bound at the root is the least
+/// `o` whose waste with `G = o` fits in the slack; in the branch and bound
+/// the same table bounds what the tags not yet decided must add.
+///
+/// - Complexity: O(*n* *R* *U*^2 *L*) time and O(*n* *R* *U*^2) memory
+///   for *U* tracked moves and intervals of at most *L* tags (those whose
+///   overfill fits *U* moves).
+struct FewestMovesBound {
+  /// Marks an impossible cell.
+  static let impossible = Int.max / 4
+  /// Intervals up to this many tags get the least size sent out by trying
+  /// every subset; longer ones a bound (the smallest tags).
+  static let exactIntervalLength = 12
+  let count: Int
+  let rows: Int
+  /// The most moves (and receiving rows) the table tracks.
+  let cap: Int
+  /// `R C - sum(sizes)`: the empty space of any layout in `rows` rows.
+  let slack: Int
+  private var table: [Int]
+
+  /// The table for `sizes` in `rows` rows of `capacity`, tracking up to
+  /// `cap` moves; `nil` when the sizes exceed the rows' total room.
+  init?(sizes: [Int], capacity: Int, rows: Int, cap: Int) {
+    let n = sizes.count
+    let total = sizes.reduce(0, +)
+    guard rows >= 1, total <= rows * capacity else { return nil }
+    self.count = n
+    self.rows = rows
+    self.cap = max(0, min(cap, n))
+    self.slack = rows * capacity - total
+    let u = self.cap
+    let cells = (u + 1) * (u + 1)
+    table = [Int](repeating: Self.impossible, count: (n + 1) * (rows + 1) * cells)
+    // No rows left: only the end of the tags, nothing sent out.
+    for g in 0...u { table[index(n, 0, 0, g)] = 0 }
+    let intervals = Self.intervalCosts(sizes: sizes, capacity: capacity, cap: u)
+    for r in 1...rows {
+      for i in stride(from: n, through: 0, by: -1) {
+        fill(i, r, capacity: capacity, intervals: intervals[i])
+      }
+    }
+  }
+
+  @inline(__always) private func index(_ i: Int, _ r: Int, _ o: Int, _ g: Int) -> Int {
+    ((i * (rows + 1) + r) * (cap + 1) + o) * (cap + 1) + g
+  }
+
+  /// The least room wasted by the rows that receive no moved tag, for the
+  /// tags `i..<n` cut into `r` rows with exactly `o` of them sent out and
+  /// at most `guestRows` rows receiving; ``impossible`` when none.
+  func waste(from i: Int, rows r: Int, out o: Int, guestRows: Int) -> Int {
+    guard o >= 0, o <= cap, r >= 0, r <= rows else { return Self.impossible }
+    return table[index(i, r, o, min(max(guestRows, 0), cap))]
+  }
+
+  /// The fewest moves the table allows in all the rows (at most ``cap``),
+  /// or `nil` when even ``cap`` moves cannot work.
+  var rootBound: Int? {
+    (0...cap).first { o in waste(from: 0, rows: rows, out: o, guestRows: o) <= slack }
+  }
+
+  /// Row `r` from tag `i`: the interval `i..<e` (maybe empty), some of its
+  /// tags sent out, the row receiving or not, then `r - 1` rows from `e`.
+  private mutating func fill(_ i: Int, _ r: Int, capacity: Int, intervals: [IntervalCost]) {
+    let u = cap
+    for interval in intervals {
+      let e = interval.end
+      for (o1, removed) in interval.leastRemoved.enumerated() where removed < Self.impossible {
+        let roomLeft = capacity - interval.total + removed  // the row's room with only its kept tags
+        for o2 in 0...(u - o1) {
+          let base = index(e, r - 1, o2, 0)
+          let target = index(i, r, o1 + o2, 0)
+          for g in 0...u {
+            // Receiving: no waste counted, one receiving row used.
+            var best = g > 0 ? table[base + g - 1] : Self.impossible
+            let alone = table[base + g]
+            if alone < Self.impossible, alone + roomLeft < best { best = alone + roomLeft }
+            if best < table[target + g] { table[target + g] = best }
+          }
+        }
+      }
+    }
+  }
+
+  /// One interval `start..<end` of tags as one row's kept candidates.
+  struct IntervalCost {
+    var end: Int
+    var total: Int
+    /// For `o` tags sent out: the least size they can have while what
+    /// stays fits a row; ``impossible`` when `o` tags are too few.
+    var leastRemoved: [Int]
+  }
+
+  /// For each start, the intervals whose overfill `cap` tags can remove.
+  static func intervalCosts(sizes: [Int], capacity: Int, cap: Int) -> [[IntervalCost]] {
+    let n = sizes.count
+    return (0...n).map { i in
+      var result: [IntervalCost] = []
+      var e = i
+      var total = 0
+      while true {
+        let members = Array(sizes[i..<e])
+        let need = total - capacity
+        let removed = leastRemoved(members, need: need, cap: cap)
+        if removed.allSatisfy({ $0 >= impossible }) { break }  // longer intervals overfill more
+        result.append(IntervalCost(end: e, total: total, leastRemoved: removed))
+        if e == n { break }
+        total += sizes[e]
+        e += 1
+      }
+      return result
+    }
+  }
+
+  /// For `o` in `0...min(cap, members.count)`: the least sum of `o` members
+  /// that is at least `need`, exactly for short intervals, else a bound.
+  static func leastRemoved(_ members: [Int], need: Int, cap: Int) -> [Int] {
+    let l = members.count
+    let most = min(cap, l)
+    var best = [Int](repeating: impossible, count: most + 1)
+    if l <= exactIntervalLength {
+      for subset in 0..<(1 << l) {
+        let o = subset.nonzeroBitCount
+        guard o <= most else { continue }
+        var sum = 0
+        var bits = subset
+        while bits != 0 {
+          sum += members[bits.trailingZeroBitCount]
+          bits &= bits - 1
+        }
+        if sum >= need, sum < best[o] { best[o] = sum }
+      }
+      return best
+    }
+    let ascending = members.sorted()
+    var smallest = 0, largest = 0
+    for o in 0...most {
+      if o > 0 {
+        smallest += ascending[o - 1]
+        largest += ascending[l - o]
+      }
+      if largest >= need { best[o] = max(need, smallest) }
+    }
+    return best
+  }
+}

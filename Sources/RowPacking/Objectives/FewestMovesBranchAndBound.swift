@@ -1,0 +1,199 @@
+/// Decides whether `rows` rows can hold the tags with at most `m` of them
+/// moved out of reading order: a depth-first search that builds the rows
+/// top to bottom, bounded by ``FewestMovesBound``.
+///
+/// Row `j` takes the next interval of tags in input order: each is kept in
+/// the row or moved (it waits to be placed in a later row). Then the row is
+/// filled with moved tags: waiting ones, or later tags, which then move
+/// (placed ahead). Rows with no kept tag go last (they hold moved tags
+/// only, so where they stand does not change the reading order). Every
+/// row's empty space is charged against the slack `R C - sum(sizes)` as
+/// soon as the row is complete, as in bin completion (Korf, "A new
+/// algorithm for optimal bin packing", AAAI 2002), so rows that waste too
+/// much are cut at once; a row is also cut when the moves made plus the
+/// table's bound for the tags still to come exceed `m`. Of neighbours of
+/// equal size in one interval, only the later ones move (which of them
+/// moves does not change the rows).
+///
+/// - Complexity: exponential in the worst case; every node counts against
+///   the caller's budget.
+struct FewestMovesBranchAndBound {
+  let sizes: [Int]
+  let capacity: Int
+  let rows: Int
+  let bound: FewestMovesBound
+  /// The tags, widest first.
+  private let bySize: [Int]
+  /// Nodes visited since the last ``resetNodes()``.
+  private(set) var nodes = 0
+
+  private enum Place: UInt8 { case undecided, kept, waiting, placed }
+  private var place: [Place]
+  private var waiting: [Int] = []
+  private var moves = 0
+  private var wasteUsed = 0
+  private var contents: [[Int]] = []
+  private var limit = 0
+  private var found: (packing: Packing, moved: [Int])? = nil
+  private var outOfBudget = false
+
+  init(sizes: [Int], capacity: Int, rows: Int, bound: FewestMovesBound) {
+    self.sizes = sizes
+    self.capacity = capacity
+    self.rows = rows
+    self.bound = bound
+    place = [Place](repeating: .undecided, count: sizes.count)
+    bySize = sizes.indices.sorted { sizes[$0] > sizes[$1] }
+  }
+
+  /// Starts the node count again (the caller has added it to its own).
+  mutating func resetNodes() { nodes = 0 }
+
+  /// A layout in at most `rows` rows moving at most `maxMoves` tags:
+  /// `.some(layout)`, `.some(nil)` when there is none, `nil` when the
+  /// budget ran out first.
+  mutating func layout(movingAtMost maxMoves: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])?? {
+    guard maxMoves <= bound.cap else { return nil }
+    limit = maxMoves
+    found = nil
+    outOfBudget = false
+    place = [Place](repeating: .undecided, count: sizes.count)
+    waiting = []
+    moves = 0
+    wasteUsed = 0
+    contents = []
+    startRow(0, from: 0, meter: &meter)
+    if let found { return .some(found) }
+    return outOfBudget ? nil : .some(nil)
+  }
+
+  /// Whether the tags from `i` on can finish in the rows left within the
+  /// moves left (the table's bound with the waiting and placed-ahead tags).
+  private func mayFinish(_ i: Int, rowsLeft: Int) -> Bool {
+    let wasteLeft = bound.slack - wasteUsed
+    guard wasteLeft >= 0, moves <= limit else { return false }
+    // Tags from `i` on already placed in earlier rows: moved, counted in the table's `out`.
+    var placedAhead = 0
+    for k in i..<sizes.count where place[k] == .placed { placedAhead += 1 }
+    for more in 0...(limit - moves) {
+      let out = placedAhead + more
+      let receiving = waiting.count + more
+      if bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft { return true }
+    }
+    return false
+  }
+
+  private mutating func startRow(_ j: Int, from i: Int, meter: inout BudgetMeter) {
+    if found != nil || outOfBudget { return }
+    var i = i
+    while i < sizes.count && place[i] == .placed { i += 1 }
+    if i == sizes.count && waiting.isEmpty {
+      let moved = place.indices.filter { place[$0] == .waiting || place[$0] == .placed }
+      found = (Packing(rows: contents), moved)
+      return
+    }
+    guard j < rows, meter.tick() else {
+      if j < rows { outOfBudget = true }
+      return
+    }
+    nodes += 1
+    guard mayFinish(i, rowsLeft: rows - j) else { return }
+    contents.append([])
+    extendInterval(j, at: i, start: i, load: 0, meter: &meter)
+    contents.removeLast()
+  }
+
+  /// Decides tag `pos` of row `j`'s interval (which began at `start`):
+  /// kept, the interval ends before it, or moved.
+  private mutating func extendInterval(_ j: Int, at pos: Int, start: Int, load: Int, meter: inout BudgetMeter) {
+    if found != nil || outOfBudget { return }
+    var pos = pos
+    while pos < sizes.count && place[pos] == .placed { pos += 1 }
+    let isLast = j == rows - 1
+    let keptAny = !contents[j].isEmpty
+    if pos == sizes.count {
+      fillRow(j, next: pos, start: start, load: load, meter: &meter)
+      return
+    }
+    let size = sizes[pos]
+    let previous = pos - 1
+    let mustMove = previous >= start && sizes[previous] == size && place[previous] == .waiting
+    if !mustMove && load + size <= capacity {
+      place[pos] = .kept
+      contents[j].append(pos)
+      extendInterval(j, at: pos + 1, start: start, load: load + size, meter: &meter)
+      contents[j].removeLast()
+      place[pos] = .undecided
+    }
+    // A row with no kept tag goes last, so an interval holds one.
+    if keptAny && !isLast {
+      fillRow(j, next: pos, start: start, load: load, meter: &meter)
+    }
+    if moves < limit {
+      place[pos] = .waiting
+      waiting.append(pos)
+      moves += 1
+      extendInterval(j, at: pos + 1, start: start, load: load, meter: &meter)
+      moves -= 1
+      waiting.removeLast()
+      place[pos] = .undecided
+    }
+  }
+
+  /// Fills row `j` (its kept tags weigh `load`) with moved tags: waiting
+  /// ones (from earlier intervals than `start`'s) and tags from `next` on
+  /// (which move).
+  private mutating func fillRow(_ j: Int, next: Int, start: Int, load: Int, meter: inout BudgetMeter) {
+    let mustEmptyWaiting = j == rows - 1
+    // Waiting tags of this row's own interval would be kept, not moved.
+    // Widest first (the tags in that order are sorted once): waiting ones, then later ones.
+    var candidates = bySize.filter { $0 < start && place[$0] == .waiting }
+    let waitingCount = candidates.count
+    if !mustEmptyWaiting {
+      candidates += bySize.filter { $0 >= next && place[$0] == .undecided }
+    }
+    if mustEmptyWaiting && waitingCount != waiting.count { return }
+    var suffixSum = [Int](repeating: 0, count: candidates.count + 1)
+    for k in stride(from: candidates.count - 1, through: 0, by: -1) { suffixSum[k] = suffixSum[k + 1] + sizes[candidates[k]] }
+    let leastLoad = capacity - (bound.slack - wasteUsed)
+    func choose(_ k: Int, load: Int, meter: inout BudgetMeter) {
+      if found != nil || outOfBudget { return }
+      if load + suffixSum[k] < leastLoad { return }
+      if k == candidates.count {
+        if mustEmptyWaiting && !waiting.isEmpty { return }
+        wasteUsed += capacity - load
+        startRow(j + 1, from: next, meter: &meter)
+        wasteUsed -= capacity - load
+        return
+      }
+      let item = candidates[k]
+      let isWaiting = k < waitingCount
+      let fits = load + sizes[item] <= capacity
+      if fits && (isWaiting || moves < limit) {
+        // Put back where it was, so that the callers' appends come off last.
+        let at = isWaiting ? waiting.firstIndex(of: item)! : 0
+        if isWaiting {
+          waiting.remove(at: at)
+        } else {
+          moves += 1
+        }
+        place[item] = .placed
+        contents[j].append(item)
+        choose(k + 1, load: load + sizes[item], meter: &meter)
+        contents[j].removeLast()
+        place[item] = isWaiting ? .waiting : .undecided
+        if isWaiting {
+          waiting.insert(item, at: at)
+        } else {
+          moves -= 1
+        }
+      }
+      if mustEmptyWaiting && isWaiting { return }
+      // Leaving this tag out: skip the next ones of its size and kind too.
+      var skip = k + 1
+      while skip < candidates.count && sizes[candidates[skip]] == sizes[item] && (skip < waitingCount) == isWaiting { skip += 1 }
+      choose(skip, load: load, meter: &meter)
+    }
+    choose(0, load: load, meter: &meter)
+  }
+}
