@@ -54,11 +54,11 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 /// the fewest rows first with three fifths of the time left (and what the
 /// others leave): a lower bound
 /// from the intervals the kept tags cut the input into and the room the
-/// rows waste (``FewestMovesBound``), raised one move at a time by a branch
+/// rows waste (`FewestMovesBound`), raised one move at a time by a branch
 /// and bound that builds the rows and decides each count exactly
-/// (``FewestMovesBranchAndBound``). The upper bound is the exact solver's
+/// (`FewestMovesBranchAndBound`). The upper bound is the exact solver's
 /// packing read in the order that keeps the most tags and improved by local
-/// search (``improveReadingOrder(_:sizes:capacity:meter:sidewaysSteps:)``),
+/// search (`improveReadingOrder`),
 /// cut into more rows where `R` is more. Fewer rows never need fewer moves:
 /// bounds pass down the curve, layouts up. When the budget runs out, each
 /// point says what is proven.
