@@ -95,10 +95,19 @@ final class ConsistentNeighbourhoodSearchTests: XCTestCase {
       // The path under test: the search runs before the LP.
       XCTAssertTrue(ConsistentNeighbourhoodSearch.precedesLP(ItemTypes(sizes: sizes, capacity: capacity)), message)
       let setup = try SolveSetup(instance: instance, timeLimit: .seconds(1))
-      var pipeline = ExactPipeline(setup: setup, verbose: false)
-      pipeline.options.budget.lpFreeSearch = 0
-      pipeline.options.budget.rootLPAfterLPFreeSearch = 0
-      let result = pipeline.run()
+      // The LP with no weight: it stops at once, and the search after it
+      // has all the time.
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      var state = SolveState(setup: setup, options: .init(), session: session, verbose: false)
+      let stages: [any ExactStage] = [
+        RootLPStage(weight: 0), LPFreeSearchStage(pass: .afterUnconvergedLP, weight: 1),
+      ]
+      try ExactPipeline.run(stages, on: &state)
+      if setup.bestHeuristic.rowCount > setup.simpleBound.value {
+        XCTAssertEqual(state.stagesRun.first, .rootLP, message)
+      }
+      let result = state.result()
       let packing = try XCTUnwrap(result.packing, message)
       XCTAssertTrue(verify(packing, for: instance).isEmpty, message)
       XCTAssertLessThanOrEqual(packing.rowCount, setup.bestHeuristic.rowCount, message)

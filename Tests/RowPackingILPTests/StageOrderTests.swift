@@ -41,7 +41,8 @@ final class StageOrderTests: XCTestCase {
     XCTAssertFalse(order.contains(.heuristic), "the packers run before the table")
   }
 
-  /// docs/ARCHITECTURE.md's stage table lists the stages of the code, in order.
+  /// docs/ARCHITECTURE.md's stage table lists the stages of the code, in
+  /// order, with their weights.
   func testTheArchitectureTableAgreesWithTheCode() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
@@ -53,6 +54,13 @@ final class StageOrderTests: XCTestCase {
       return line.dropFirst(3).split(separator: "`").first.map(String.init)
     }
     XCTAssertEqual(listed, ExactPipeline.stageOrder.map(\.rawValue))
+    let weights = body.split(separator: "\n").compactMap { line -> Double? in
+      guard line.hasPrefix("| `") else { return nil }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+      guard cells.count > 4 else { return nil }
+      return Double(cells[4].trimmingCharacters(in: .whitespaces))
+    }
+    XCTAssertEqual(weights, ExactPipeline.stageWeights, "the weight column")
   }
 
   /// Seeded small instances: the walk holds, and past the packers the root

@@ -5,13 +5,13 @@ import RowPacking
 ///
 /// The stages (``ExactPipeline/stages``) run in a fixed order, each where it
 /// applies to the solve so far (``SolveState``) and with the share of the
-/// time left that ``BudgetPolicy`` gives it: searches for packings in the
+/// time left that its weight gives it (``BudgetPolicy``): searches for packings in the
 /// bound's rows, the Gilmore–Gomory LP bound by column generation (equal
 /// to the arc-flow LP bound of Valerio de Carvalho, 1999) and dives on it,
 /// decisions of whether the items fit in the bound's rows (the near-full-rows
 /// MIP, subset-row cuts, branch-and-price), and the arc-flow MIP as the last
 /// resort. docs/ARCHITECTURE.md ("The exact solver's stages") has the table:
-/// what each finds or proves, when it applies, its share and its file.
+/// what each finds or proves, when it applies, its weight and its file.
 ///
 /// For fractional widths the bound is computed on the bound sizes (a second
 /// column generation when they differ from the packing sizes). Every stage
@@ -26,7 +26,7 @@ struct ExactPipeline {
 
   /// The few numbers that shape the stages, beside the budget policy.
   struct Options: Sendable {
-    /// Each stage's share of the time left.
+    /// The steps inside the stages (the stages' own weights are in the table).
     var budget = BudgetPolicy()
     /// The largest arc-flow graph the last resort builds.
     var arcLimit = 400_000
@@ -65,12 +65,21 @@ struct ExactPipeline {
     return (state.result(), state.stagesRun)
   }
 
-  /// Runs `stages` in order on `state`, each where it applies, until the
-  /// best packing meets the bound.
-  static func run(_ stages: [any ExactStage], on state: inout SolveState) throws(GLPKError) {
-    for stage in stages {
+  /// Runs `stages` in order on `state`, each where it applies and until its
+  /// share of the time left, until the best packing meets the bound;
+  /// `followers` run after them and share the time.
+  static func run(
+    _ stages: [any ExactStage], followedBy followers: [any ExactStage] = [], on state: inout SolveState
+  ) throws(GLPKError) {
+    for (index, stage) in stages.enumerated() {
       guard !state.isSettled else { return }
       guard stage.applies(to: state) else { continue }
+      // The last resort's graph, once the LP converged: whether it follows.
+      if state.hasRootLP { _ = state.arcFlowGraphIfSmall() }
+      state.followers = Array(stages[(index + 1)...]) + followers
+      let inside = (stage as? NearFullRowsStage)?.whenModelTooBig ?? []
+      state.stageDeadline = state.options.budget.deadline(
+        of: stage, inside: inside, followers: state.followers, state)
       state.stagesRun.append(stage.stage)
       try stage.run(&state)
       state.note("stage \(stage.stage.rawValue): \(state.setup.elapsed) elapsed, \(state.best.rowCount) rows, bound \(state.bound.value)")

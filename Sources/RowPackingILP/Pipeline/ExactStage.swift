@@ -4,47 +4,69 @@ import RowPacking
 /// and what it does to it (a packing offered, a bound raised).
 ///
 /// Stages are values without state of their own; what they share lives in
-/// ``SolveState``, and their budget comes from ``BudgetPolicy``.
+/// ``SolveState``, and their budget comes from their weight by ``BudgetPolicy``.
 protocol ExactStage: Sendable {
   /// The stage credited with what this one finds or proves.
   var stage: SolveStage { get }
+  /// Its weight in the shares of the time left (``BudgetPolicy``).
+  var weight: Double { get }
   /// Whether it runs on `state` (checked just before it would).
   func applies(to state: SolveState) -> Bool
-  /// Runs it on `state`.
+  /// Whether it may still run after the stages before it, as `state` stands:
+  /// what decides its share of the time of the stages before it. Unlike
+  /// ``applies(to:)``, it does not wait for what those stages will leave.
+  func mayApply(to state: SolveState) -> Bool
+  /// Whether it runs only after a converged root LP.
+  var needsRootLP: Bool { get }
+  /// Runs it on `state`, until `state.stageDeadline`.
   func run(_ state: inout SolveState) throws(GLPKError)
 }
 
+extension ExactStage {
+  var needsRootLP: Bool { true }
+}
+
 extension ExactPipeline {
-  /// The stages in the order they run; each runs where it applies, and the
-  /// solve stops once the best packing meets the bound. The near-full-rows
-  /// stage runs the stages it is given where its model is too big for the
-  /// dual restrictions so far, before it draws more.
+  /// The stages in the order they run, with their weights; each runs where
+  /// it applies, and the solve stops once the best packing meets the bound.
+  /// The near-full-rows stage runs the stages it is given where its model is
+  /// too big for the dual restrictions so far, before it draws more.
+  ///
+  /// The weights are relative: the searches before the LP take a few
+  /// hundredths of the time, the root LP all of it unless the LP-free search
+  /// may follow, and after it the near-full-rows decisions and the dives
+  /// most, branch-and-price most of what is left once the cuts call for it.
   static let stages: [any ExactStage] = [
-    FullRowsSearchStage(pass: .short),
-    FailFirstSearchStage(pass: .short),
-    LPFreeSearchStage(pass: .beforeLP),
-    RootLPStage(),
-    LPFreeSearchStage(pass: .afterUnconvergedLP),
-    DiveStage(pass: .short),
-    NearFullRowsStage(whenModelTooBig: [
-      SubsetRowCutsStage(place: .early),
-      BranchAndPriceStage(),
-      DiveStage(pass: .betweenRestrictions),
+    FullRowsSearchStage(pass: .short, weight: 20),
+    FailFirstSearchStage(pass: .short, weight: 70),
+    LPFreeSearchStage(pass: .beforeLP, weight: 60),
+    RootLPStage(weight: 400),
+    LPFreeSearchStage(pass: .afterUnconvergedLP, weight: 100),
+    DiveStage(pass: .short, weight: 14),
+    NearFullRowsStage(weight: 30, whenModelTooBig: [
+      SubsetRowCutsStage(place: .early, weight: 6),
+      BranchAndPriceStage(place: .early, weight: 100),
+      DiveStage(pass: .betweenRestrictions, weight: 1),
     ]),
-    DiveStage(pass: .wide),
-    FailFirstSearchStage(pass: .long),
-    FullRowsSearchStage(pass: .long),
-    SubsetRowCutsStage(place: .late),
-    BranchAndPriceStage(),
-    ArcFlowMIPStage(),
+    DiveStage(pass: .wide, weight: 16),
+    FailFirstSearchStage(pass: .long, weight: 4),
+    FullRowsSearchStage(pass: .long, weight: 7),
+    SubsetRowCutsStage(place: .late, weight: 8),
+    BranchAndPriceStage(place: .late, weight: 32),
+    ArcFlowMIPStage(weight: 1),
   ]
 
   /// Every place a stage may run, in order, the near-full-rows stage's
   /// own stages right after it: what docs/ARCHITECTURE.md's stage table lists.
-  static var stageOrder: [SolveStage] {
-    stages.flatMap { stage -> [SolveStage] in
-      guard let nearFullRows = stage as? NearFullRowsStage else { return [stage.stage] }
-      return [stage.stage] + nearFullRows.whenModelTooBig.map(\.stage)
+  static var stageOrder: [SolveStage] { places.map(\.stage) }
+
+  /// The weights of ``stageOrder``'s places, as the table lists them.
+  static var stageWeights: [Double] { places.map(\.weight) }
+
+  static var places: [any ExactStage] {
+    stages.flatMap { stage -> [any ExactStage] in
+      guard let nearFullRows = stage as? NearFullRowsStage else { return [stage] }
+      return [stage] + nearFullRows.whenModelTooBig
     }
   }
 }

@@ -24,6 +24,10 @@ struct SolveState {
   var nodes: Int? = nil
   /// The stages run so far, in order (each when it started).
   var stagesRun: [SolveStage] = []
+  /// The end of the running stage's share of the time, and the stages that
+  /// may follow it (the near-full-rows stage's own stages follow them).
+  var stageDeadline: ContinuousClock.Instant
+  var followers: [any ExactStage] = []
 
   /// Whether the LP-free search runs before the LP (pricing without a
   /// dynamic programme).
@@ -38,9 +42,10 @@ struct SolveState {
   /// Dual restrictions for the near-full-rows model, and the sets drawn.
   var restrictions: [NearFullRowsModel.DualRestriction] = []
   var restrictionSets = 0
-  /// Whether a subset-row cut stage ran, and whether its last run
+  /// Where a subset-row cut stage ran (it runs once), and whether it
   /// converged with no violated cut at a bound one row below the best.
-  var cutStageRan = false
+  var cutsRan: SubsetRowCutsStage.Place? = nil
+  var cutStageRan: Bool { cutsRan != nil }
   var cutsConvergedBelowBest = false
   /// Whether the dive between sets of restrictions ran.
   var divedBetweenRestrictions = false
@@ -56,6 +61,7 @@ struct SolveState {
     types = ItemTypes(sizes: setup.scaled.sizes, capacity: setup.scaled.capacity)
     best = setup.bestHeuristic
     bound = setup.simpleBound
+    stageDeadline = setup.deadline
     lpFreeSearchFirst = ConsistentNeighbourhoodSearch.precedesLP(types)
   }
 

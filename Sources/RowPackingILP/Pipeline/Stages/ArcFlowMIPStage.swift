@@ -10,10 +10,17 @@ import RowPacking
 /// problems using column generation and branch-and-bound. Annals of
 /// Operations Research 86.
 struct ArcFlowMIPStage: ExactStage {
+  let weight: Double
   var stage: SolveStage { .arcFlowMIP }
 
   func applies(to state: SolveState) -> Bool {
     state.hasRootLP && !state.options.budget.isSpent(state.setup)
+  }
+
+  /// Unless its graph is known to be too large.
+  func mayApply(to state: SolveState) -> Bool {
+    if case .some(.none) = state.arcFlowGraph { return false }
+    return true
   }
 
   func run(_ state: inout SolveState) throws(GLPKError) {

@@ -14,6 +14,9 @@ import RowPacking
 /// Ryan, D. M. and Foster, B. A. (1981). An integer programming approach
 /// to scheduling. Computer Scheduling of Public Transport.
 struct BranchAndPriceStage: ExactStage {
+  /// After the cuts of the same place.
+  let place: SubsetRowCutsStage.Place
+  let weight: Double
   var stage: SolveStage { .branchAndPrice }
 
   /// The share of the tree that must be refuted by the give-up point for
@@ -23,17 +26,21 @@ struct BranchAndPriceStage: ExactStage {
   static let giveUpOnStallBelow = 0x1p-4
 
   func applies(to state: SolveState) -> Bool {
-    state.hasRootLP && state.cutsConvergedBelowBest && state.isOneRowAbove && state.setup.scaled.isExact
+    state.hasRootLP && state.cutsRan == place && state.cutsConvergedBelowBest && state.isOneRowAbove
+      && state.setup.scaled.isExact
       && !state.options.budget.isSpent(state.setup)
+  }
+
+  /// Only once the cuts of its place converged: it decides what they leave.
+  func mayApply(to state: SolveState) -> Bool {
+    state.cutsRan == place && state.cutsConvergedBelowBest && state.setup.scaled.isExact
   }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master, let root = state.root else { return }
     state.cutsConvergedBelowBest = false
-    let budget = state.options.budget
     let (tree, patterns) = try Self.decide(
-      state: state, master: master, root: root, rows: state.bound.value,
-      until: budget.deadline(budget.branchAndPrice, state.setup))
+      state: state, master: master, root: root, rows: state.bound.value, until: state.stageDeadline)
     state.count(nodes: tree.nodes)
     state.note(tree.summary)
     if let patterns { state.offer(patterns, by: stage) }

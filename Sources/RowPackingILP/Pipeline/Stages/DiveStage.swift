@@ -13,6 +13,7 @@ import RowPacking
 struct DiveStage: ExactStage {
   enum Pass: Sendable { case short, betweenRestrictions, wide }
   let pass: Pass
+  let weight: Double
   var stage: SolveStage { .dive }
 
   /// The most discrepancies on a path, and restarts, of the longer dives.
@@ -31,30 +32,28 @@ struct DiveStage: ExactStage {
     }
   }
 
+  func mayApply(to state: SolveState) -> Bool {
+    pass != .betweenRestrictions || (!state.divedBetweenRestrictions && !state.rowsMustBeFull)
+  }
+
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master else { return }
-    let budget = state.options.budget
     var diving = LimitedDiscrepancyDiving(master: master, target: state.bound.value)
     diving.rootBasis = state.diveRootBasis
     diving.completionLookahead = Self.completionLookahead
-    let share: Double
     switch pass {
     case .short:
       diving.maxDiscrepancy = 0
       diving.maxRestarts = 2
-      share = state.lpFreeSearchFirst ? budget.shortDiveAfterLPFreeSearch : budget.shortDive
     case .betweenRestrictions:
       state.divedBetweenRestrictions = true
       diving.maxDiscrepancy = Self.maxDiscrepancy
       diving.maxRestarts = Self.maxRestarts
-      share = budget.diveBetweenRestrictions
     case .wide:
       diving.maxDiscrepancy = Self.maxDiscrepancy
       diving.maxRestarts = Self.maxRestarts
-      let mipFollows = state.arcFlowGraphIfSmall() != nil
-      share = mipFollows ? budget.wideDive : state.rowsMustBeFull ? budget.wideDiveBeforeFullRowsSearches : 1
     }
-    let outcome = try diving.run(until: budget.deadline(share, state.setup), incumbentRows: state.best.rowCount)
+    let outcome = try diving.run(until: state.stageDeadline, incumbentRows: state.best.rowCount)
     state.diveRootBasis = outcome.rootBasis
     if let root = outcome.rootBasis { try master.restore(root) }
     if state.verbose { Self.log(outcome, rows: state.bound.value, into: state) }

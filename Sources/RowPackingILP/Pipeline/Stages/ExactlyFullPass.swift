@@ -15,9 +15,8 @@ enum ExactlyFullPass: Sendable {
     }
   }
 
-  /// The long pass's share of the time left for the full-rows search: all
-  /// that is left where no arc-flow MIP follows.
-  static func longShare(_ state: inout SolveState) -> Double {
-    state.arcFlowGraphIfSmall() == nil ? 1 : state.options.budget.fullRowsSearchLong
+  /// Whether a search of this pass may still run, as `state` stands.
+  func mayApply(to state: SolveState) -> Bool {
+    state.rowsMustBeFull && (self == .long || !state.rootLPRan)
   }
 }

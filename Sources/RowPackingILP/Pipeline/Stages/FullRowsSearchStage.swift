@@ -9,31 +9,29 @@ import RowPacking
 /// no node limit, its rows restricted by the LP's dual restrictions.
 struct FullRowsSearchStage: ExactStage {
   let pass: ExactlyFullPass
+  let weight: Double
   var stage: SolveStage { .fullRowsSearch }
 
   /// Nodes per row of the bound in the short pass.
   static let shortNodesPerRow = 2
 
   func applies(to state: SolveState) -> Bool { pass.applies(to: state) }
+  func mayApply(to state: SolveState) -> Bool { pass.mayApply(to: state) }
+  var needsRootLP: Bool { pass == .long }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     let types = state.types
     var search = LimitedDiscrepancyBinCompletion(sizes: types.sizes, demands: types.demands, capacity: types.capacity)
-    let budget = state.options.budget
-    let share: Double
     switch pass {
     case .short:
       search.nodeLimit = Self.shortNodesPerRow * state.bound.value
       search.seed = 0x5eed
-      share = budget.fullRowsSearch
     case .long:
       search.nodeLimit = .max
       search.seed = 0x10f
       search.restrictions = state.restrictions
-      // All that is left where no MIP follows.
-      share = ExactlyFullPass.longShare(&state)
     }
-    let (patterns, nodes) = search.run(rows: state.bound.value, until: budget.deadline(share, state.setup))
+    let (patterns, nodes) = search.run(rows: state.bound.value, until: state.stageDeadline)
     state.count(nodes: nodes)
     if let patterns { state.offer(patterns, by: stage) }
   }

@@ -12,7 +12,9 @@ import RowPacking
 struct LPFreeSearchStage: ExactStage {
   enum Pass: Sendable { case beforeLP, afterUnconvergedLP }
   let pass: Pass
+  let weight: Double
   var stage: SolveStage { .lpFreeSearch }
+  var needsRootLP: Bool { false }
 
   func applies(to state: SolveState) -> Bool {
     guard state.lpFreeSearchFirst else { return false }
@@ -22,17 +24,18 @@ struct LPFreeSearchStage: ExactStage {
     }
   }
 
+  func mayApply(to state: SolveState) -> Bool { state.lpFreeSearchFirst }
+
   func run(_ state: inout SolveState) throws(GLPKError) {
     var search = ConsistentNeighbourhoodSearch(types: state.types)
     let patterns: [Pattern], moves: Int
     switch pass {
     case .beforeLP:
-      let until = state.options.budget.deadline(state.options.budget.lpFreeSearch, state.setup)
-      (patterns, moves) = search.run(from: state.bestPatterns, target: state.bound.value, until: until)
+      (patterns, moves) = search.run(from: state.bestPatterns, target: state.bound.value, until: state.stageDeadline)
     case .afterUnconvergedLP:
       search.failedAttemptLimit = .max
       search.seed = 0x10f
-      let outcome = search.improve(state.bestPatterns, target: state.bound.value, until: state.setup.deadline)
+      let outcome = search.improve(state.bestPatterns, target: state.bound.value, until: state.stageDeadline)
       (patterns, moves) = (outcome.patterns, outcome.moves)
     }
     state.count(nodes: moves)

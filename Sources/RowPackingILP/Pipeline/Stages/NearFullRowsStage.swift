@@ -19,6 +19,7 @@ import RowPacking
 /// (non-IRUP), where the gap is tiny and few rows fit in it.
 struct NearFullRowsStage: ExactStage {
   /// The stages run where the model is too big for the restrictions so far.
+  let weight: Double
   let whenModelTooBig: [any ExactStage]
   var stage: SolveStage { .nearFullRows }
 
@@ -30,12 +31,13 @@ struct NearFullRowsStage: ExactStage {
   static let rowCountWorkLimit = 100_000_000
 
   func applies(to state: SolveState) -> Bool { state.hasRootLP }
+  func mayApply(to state: SolveState) -> Bool { true }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     let budget = state.options.budget
+    let end = state.stageDeadline, followers = state.followers
     state.restrictions = try Self.nextRestrictions(&state)
     state.note("dual restrictions (\(state.restrictions.count))")
-    let end = budget.deadline(budget.nearFullRows, state.setup)
     while !state.isSettled && !budget.isSpent(until: end, state.setup) {
       var answer = BinCompletionDecision.Answer.unknown
       var decidedBy = SolveStage.binCompletion
@@ -48,7 +50,7 @@ struct NearFullRowsStage: ExactStage {
         state.note("bin completion before the near-full rows model, \(n) nodes")
       }
       if case .unknown = answer, !state.restrictions.isEmpty || !Self.tooManyRowsToList(state) {
-        answer = try decide(&state, until: end)
+        answer = try decide(&state, until: end, followers: followers)
         decidedBy = .nearFullRows
       }
       if state.isSettled { return }
@@ -67,7 +69,9 @@ struct NearFullRowsStage: ExactStage {
   /// The model's answer on the bound's rows; where it is too big for the
   /// restrictions so far, the stages in ``whenModelTooBig`` and then another
   /// set of restrictions, until it answers or no set is left.
-  func decide(_ state: inout SolveState, until end: ContinuousClock.Instant) throws(GLPKError) -> BinCompletionDecision.Answer {
+  func decide(
+    _ state: inout SolveState, until end: ContinuousClock.Instant, followers: [any ExactStage]
+  ) throws(GLPKError) -> BinCompletionDecision.Answer {
     while true {
       var model = NearFullRowsModel(types: state.types, rows: state.bound.value, restrictions: state.restrictions)
       let moreSetsLeft = !state.restrictions.isEmpty && state.restrictionSets < Self.restrictionSets
@@ -79,7 +83,7 @@ struct NearFullRowsStage: ExactStage {
       guard case .unknown = answer, moreSetsLeft, !state.options.budget.isSpent(until: end, state.setup) else {
         return answer
       }
-      try ExactPipeline.run(whenModelTooBig, on: &state)
+      try ExactPipeline.run(whenModelTooBig, followedBy: followers, on: &state)
       if state.isSettled { return .unknown }
       let more = try Self.nextRestrictions(&state)
       state.note("\(more.count) more restrictions")

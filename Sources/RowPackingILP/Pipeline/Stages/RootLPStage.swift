@@ -39,18 +39,21 @@ struct RootLPStage: ExactStage {
   /// pay more for the extra columns than they gain).
   static let columnsPerPricing = 30
 
+  let weight: Double
+  var needsRootLP: Bool { false }
+
   func applies(to state: SolveState) -> Bool { !state.rootLPRan }
+  func mayApply(to state: SolveState) -> Bool { !state.rootLPRan }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     state.rootLPRan = true
-    let types = state.types, setup = state.setup, budget = state.options.budget
+    let types = state.types, setup = state.setup
     let master = try GilmoreGomoryColumnGeneration(
       session: state.session, types: types, initialPatterns: state.bestPatterns)
     master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : Self.columnsPerPricing
     let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
     if let deletion { master.retireAbove = deletion }
-    let until = state.lpFreeSearchFirst ? budget.deadline(budget.rootLPAfterLPFreeSearch, setup) : setup.deadline
-    let root = try master.solve(until: until, enough: state.best.rowCount)
+    let root = try master.solve(until: state.stageDeadline, enough: state.best.rowCount)
     if deletion != nil { try master.restoreRetiredColumns() }
     state.note(master.summary)
     guard let root else {

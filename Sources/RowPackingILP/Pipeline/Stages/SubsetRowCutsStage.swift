@@ -20,6 +20,7 @@ import RowPacking
 struct SubsetRowCutsStage: ExactStage {
   enum Place: Sendable { case early, late }
   let place: Place
+  let weight: Double
   var stage: SolveStage { .subsetRowCuts }
 
   struct Options: Sendable {
@@ -41,17 +42,20 @@ struct SubsetRowCutsStage: ExactStage {
     }
   }
 
+  func mayApply(to state: SolveState) -> Bool {
+    !state.cutStageRan && state.setup.scaled.isExact && (place == .late || state.rowsMustBeFull)
+  }
+
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master, let root = state.root else { return }
-    state.cutStageRan = true
+    state.cutsRan = place
     state.cutsConvergedBelowBest = false
     let budget = state.options.budget, options = state.options.cuts
-    let share = place == .early ? budget.earlyCuts : budget.lateCuts
     let outcome: SubsetRowCutAndPrice.Outcome
     do {
       outcome = try Self.bound(
         session: state.session, types: state.types, master: master, root: root, target: state.best.rowCount,
-        face: state.restrictions.first, options: options, until: budget.deadline(share, state.setup))
+        face: state.restrictions.first, options: options, until: state.stageDeadline)
     } catch {
       // A cut master GLPK does not solve costs this stage, not the ones after it.
       state.note("subset-row cuts failed: \(error.description)")
