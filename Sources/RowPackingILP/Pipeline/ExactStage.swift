@@ -37,8 +37,8 @@ extension ExactPipeline {
   /// may follow, and after it the near-full-rows decisions and the dives
   /// most, branch-and-price most of what is left once the cuts call for it.
   static let stages: [any ExactStage] = [
-    FullRowsSearchStage(pass: .short, weight: 20),
-    FailFirstSearchStage(pass: .short, weight: 70),
+    FullRowsSearchStage(pass: .short, weight: 17),
+    FailFirstSearchStage(pass: .short, weight: 55),
     LPFreeSearchStage(pass: .beforeLP, weight: 60),
     RootLPStage(weight: 400),
     LPFreeSearchStage(pass: .afterUnconvergedLP, weight: 100),
