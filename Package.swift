@@ -63,6 +63,6 @@ let package = Package(
     .testTarget(name: "RowPackingILPTests", dependencies: ["RowPackingILP", "RowPacking", "TestSupport"]),
     .testTarget(name: "TagLayoutTests", dependencies: ["TagLayout", "RowPacking", "TestSupport"]),
     .testTarget(name: "PackBenchTests", dependencies: ["PackBench", "RowPacking", "TestSupport"]),
-    .testTarget(name: "PackbenchCLITests", dependencies: ["packbench", "TestSupport"]),
+    .testTarget(name: "PackBenchCLITests", dependencies: ["packbench", "TestSupport"]),
   ]
 )

@@ -2,7 +2,7 @@ import ArgumentParser
 import PackBench
 
 @main
-struct PackbenchCommand: ParsableCommand {
+struct PackBenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "packbench",
     abstract: "Pack items (tags, chips, labels) into the fewest rows, and measure how well each algorithm does.",

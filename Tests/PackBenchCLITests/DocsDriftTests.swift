@@ -46,10 +46,10 @@ final class DocsDriftTests: CLITestCase {
   }
 
   func testEverySubcommandIsInTheCommandsPage() throws {
-    let subcommands = PackbenchCommand.configuration.subcommands.map { $0._commandName }
+    let subcommands = PackBenchCommand.configuration.subcommands.map { $0._commandName }
     let documented = try Self.documentedNames(in: "docs/commands.md", section: "Commands")
       .map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
-    XCTAssertEqual(Set(documented), Set(subcommands), "docs/commands.md against PackbenchCommand's subcommands")
+    XCTAssertEqual(Set(documented), Set(subcommands), "docs/commands.md against PackBenchCommand's subcommands")
   }
 
   func testVersionIsTheChangelogsLatest() throws {
@@ -70,9 +70,9 @@ final class DocsDriftTests: CLITestCase {
       for command in try Self.packbenchCommands(in: file) {
         checked += 1
         do {
-          _ = try PackbenchCommand.parseAsRoot(command.arguments)
+          _ = try PackBenchCommand.parseAsRoot(command.arguments)
         } catch {
-          XCTFail("\(file):\(command.line): `packbench \(command.arguments.joined(separator: " "))` does not parse: \(PackbenchCommand.message(for: error))")
+          XCTFail("\(file):\(command.line): `packbench \(command.arguments.joined(separator: " "))` does not parse: \(PackBenchCommand.message(for: error))")
         }
       }
     }
@@ -83,7 +83,7 @@ final class DocsDriftTests: CLITestCase {
     // The checks above can fail: an option no subcommand has is refused,
     // shell words and links are read as a reader would, and a table's names
     // are read from its first column.
-    XCTAssertThrowsError(try PackbenchCommand.parseAsRoot(["run", "--no-such-option"]))
+    XCTAssertThrowsError(try PackBenchCommand.parseAsRoot(["run", "--no-such-option"]))
     XCTAssertEqual(try Self.tokens("packbench run --x 'a b' \"c\" # note"), ["packbench", "run", "--x", "a b", "c"])
     XCTAssertEqual(Self.relativeLinks(in: "[a](x.md#y) [b](https://z) [c](../d/) [e](#f)"), ["x.md", "../d/"])
     XCTAssertEqual(try Self.documentedNames(in: "docs/csv.md", section: "Bound sources").last, "")
