@@ -82,11 +82,13 @@ CONF
   fi
 }
 
-# running NAME: the pid of this cluster's daemon NAME (from its pid file), if alive.
+# running NAME: the pid of this cluster's daemon NAME (from its pid file), if
+# alive (a zombie not yet reaped is not).
 running() {
   local pid
   pid="$(cat "$dir/$1.pid" 2>/dev/null || true)"
-  [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null || true)" = "$1" ] && echo "$pid"
+  [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null || true)" = "$1" ] \
+    && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || true)" != Z ] && echo "$pid"
 }
 
 # Stops this cluster's daemons by their pid files (never another Slurm's).
