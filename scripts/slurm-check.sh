@@ -14,7 +14,7 @@
 # and 4 wrote before the cancel and the requeue are still there unchanged.
 # Exits 1 on any difference. CI runs it after the tests (about 100 s).
 #
-#   scripts/slurm-check.sh            # uses $PACKBENCH, else .build/debug or .build/release, building if needed
+#   scripts/slurm-check.sh            # uses $PACKBENCH, else the debug build (built or brought up to date)
 #   SLURM_CHECK_REQUEUE=0 scripts/slurm-check.sh   # without the requeue of task 4
 #
 # The requeued task is not released by hand: Slurm starts it again by
@@ -31,12 +31,9 @@ work="$(mktemp -d /tmp/packbench-slurm-check.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
+# The debug build, brought up to date (after `swift test`, at once): an old
+# release build lying about would check old code.
 bin="${PACKBENCH:-}"
-if [ -z "$bin" ]; then
-  for candidate in .build/release/packbench .build/debug/packbench; do
-    if [ -x "$candidate" ]; then bin="$candidate"; break; fi
-  done
-fi
 if [ -z "$bin" ]; then swift build --product packbench >/dev/null; bin=.build/debug/packbench; fi
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 
