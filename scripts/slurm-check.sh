@@ -66,7 +66,8 @@ export PACKBENCH="$bin" SHARDS_DIR="$work/shards"
 # 2 GiB a task (the exact solver's peak here is far below), or the node's
 # memory if it has less: a request above it would stay pending for ever.
 memory="$(sinfo -h -N -o %m | head -1)"
-[ "${memory:-0}" -ge 2048 ] 2>/dev/null && memory=2048
+case "$memory" in '' | *[!0-9]*) memory=2048 ;; esac
+[ "$memory" -lt 2048 ] || memory=2048
 submit=(sbatch --parsable --mem="${memory}M" --time=00:20:00 --output="$work/slurm-%A_%a.out")
 echo "slurm-check: submitting a job array of 4 tasks ($(find "$data" -name '*.txt' | wc -l) instances x 2 algorithms)"
 job="$("${submit[@]}" --array=1-4 scripts/slurm-shards.sh "${options[@]}")"
