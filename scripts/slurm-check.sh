@@ -12,7 +12,7 @@
 # optimum, gap, status, verified, seed; not the times), and that no run was
 # run twice: each run key is in one shard file once, and the rows tasks 2
 # and 4 wrote before the cancel and the requeue are still there unchanged.
-# Exits 1 on any difference. CI runs it after the tests (about 100 s).
+# Exits 1 on any difference. CI runs it after the tests (about two minutes).
 #
 #   scripts/slurm-check.sh            # uses $PACKBENCH, else the debug build (built or brought up to date)
 #   SLURM_CHECK_REQUEUE=0 scripts/slurm-check.sh   # without the requeue of task 4
