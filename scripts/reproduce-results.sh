@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates everything in results/ from the current code, in one go
-# (about 17 minutes on 2 cores, plus the peers with --peers, plus about
+# (about 27 minutes on 2 cores, plus the peers with --peers, plus about
 # 20 + 50 minutes with --hard). Each step is a script of its own that can
 # also be run alone.
 #
@@ -11,8 +11,8 @@
 # its last run on the same sample are kept unless --peers) and
 # results/exact-hard-all.* (every file, packbench alone, two solves at once).
 #
-# Needs ../shared/bpplib (or $PACKBENCH_BPPLIB) and, for the PNG screenshots,
-# chromium (scripts/setup --browser).
+# Needs ../shared/bpplib (or $PACKBENCH_BPPLIB), python3 (results/external-ffd)
+# and, for the PNG screenshots, chromium (scripts/setup --browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 peers="" hard=""
@@ -36,6 +36,8 @@ scripts/core-exact.sh
 scripts/scaling.sh
 scripts/keys-bench.sh
 scripts/tags-report.sh
+# The external door: ten lines of Python FFD on all of BPPLIB, and its cost.
+scripts/external-ffd.sh
 if [ -n "$peers" ]; then scripts/peers/peers.sh; fi
 if [ -n "$hard" ]; then
   if [ -n "$peers" ]; then scripts/exact-hard.sh; else PEERS_REUSE=1 scripts/exact-hard.sh; fi

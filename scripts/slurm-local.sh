@@ -6,12 +6,18 @@
 #   scripts/slurm-local.sh start     # install if missing, configure, start, wait until the node is idle
 #   scripts/slurm-local.sh status    # sinfo
 #   scripts/slurm-local.sh stop      # stop the daemons
+#   scripts/slurm-local.sh running   # exit 0 if this cluster's controller runs
 #   eval "$(scripts/slurm-local.sh env)"   # SLURM_CONF for sbatch, squeue, sinfo in this shell
 #
 # The configuration and state live in $PACKBENCH_SLURM_DIR (default
 # /tmp/packbench-slurm); /etc/slurm is not touched. No systemd needed: the
 # daemons are started directly (as root, or with sudo). No cgroups or
 # accounting: ProctrackType=proctrack/linuxproc, TaskPlugin=task/none.
+# A requeued job waits the credential lifetime (AuthInfo cred_expire, 120 s
+# by default) before it may start again, and a job that becomes eligible by
+# the clock is only seen by the main scheduler's periodic pass (every 60 s by
+# default): here 10 s and 5 s, so that a requeued task starts again in about
+# 15 s, not 3 minutes. `start` restarts daemons that run an older configuration.
 set -euo pipefail
 dir="${PACKBENCH_SLURM_DIR:-/tmp/packbench-slurm}"
 conf="$dir/slurm.conf"
@@ -34,7 +40,9 @@ install_packages() {
 
 write_config() {
   $sudo mkdir -p "$dir/state" "$dir/spool"
-  local cpus memory
+  local cpus memory before
+  before="$(cat "$conf" 2>/dev/null || true)"
+
   cpus="$(nproc)"
   memory=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 1024 ))
   $sudo tee "$conf" >/dev/null <<CONF
@@ -42,6 +50,7 @@ write_config() {
 ClusterName=packbench
 SlurmctldHost=$host(127.0.0.1)
 AuthType=auth/munge
+AuthInfo=cred_expire=10
 SlurmUser=root
 SlurmdUser=root
 StateSaveLocation=$dir/state
@@ -58,6 +67,7 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/backfill
+SchedulerParameters=sched_interval=5
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
@@ -65,6 +75,33 @@ MaxArraySize=10001
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
+  # Daemons started with another configuration keep it until restarted.
+  if [ "$before" != "$(cat "$conf")" ] && running slurmctld >/dev/null; then
+    echo "slurm-local: the configuration changed; restarting the daemons" >&2
+    stop_daemons
+  fi
+}
+
+# running NAME: the pid of this cluster's daemon NAME (from its pid file), if
+# alive (a zombie not yet reaped is not).
+running() {
+  local pid
+  pid="$(cat "$dir/$1.pid" 2>/dev/null || true)"
+  [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null || true)" = "$1" ] \
+    && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || true)" != Z ] && echo "$pid"
+}
+
+# Stops this cluster's daemons by their pid files (never another Slurm's).
+stop_daemons() {
+  local pid name
+  for name in slurmd slurmctld; do
+    pid="$(running "$name" || true)"
+    [ -z "$pid" ] || $sudo kill "$pid" 2>/dev/null || true
+  done
+  for _ in $(seq 1 100); do
+    running slurmctld >/dev/null || running slurmd >/dev/null || return 0
+    sleep 0.1
+  done
 }
 
 start_munge() {
@@ -89,8 +126,8 @@ case "${1:-}" in
     write_config
     start_munge
     export SLURM_CONF="$conf"
-    pgrep -x slurmctld >/dev/null || $sudo env SLURM_CONF="$conf" slurmctld -f "$conf"
-    pgrep -x slurmd >/dev/null || $sudo env SLURM_CONF="$conf" slurmd -f "$conf" -N "$host"
+    running slurmctld >/dev/null || $sudo env SLURM_CONF="$conf" slurmctld -f "$conf"
+    running slurmd >/dev/null || $sudo env SLURM_CONF="$conf" slurmd -f "$conf" -N "$host"
     for _ in $(seq 1 60); do
       state="$(sinfo -h -N -o '%t' 2>/dev/null | head -1 || true)"
       case "$state" in
@@ -103,18 +140,20 @@ case "${1:-}" in
     exit 1
     ;;
   stop)
-    $sudo pkill -x slurmd 2>/dev/null || true
-    $sudo pkill -x slurmctld 2>/dev/null || true
+    stop_daemons
     echo "slurm-local: stopped"
     ;;
   status)
     SLURM_CONF="$conf" sinfo
     ;;
+  running)
+    running slurmctld >/dev/null
+    ;;
   env)
     echo "export SLURM_CONF=$conf"
     ;;
   *)
-    echo "usage: scripts/slurm-local.sh start|stop|status|env" >&2
+    echo "usage: scripts/slurm-local.sh start|stop|status|running|env" >&2
     exit 2
     ;;
 esac

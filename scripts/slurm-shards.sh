@@ -33,7 +33,9 @@
 #   sbatch --array=3 scripts/slurm-shards.sh
 # It resumes its file: the runs already in it are not run again (add
 # --retry-failed to the options to rerun its failures). A task that Slurm
-# requeues (--requeue above; `scontrol requeue JOBID_3`) resumes the same way.
+# requeues (--requeue above; `scontrol requeue JOBID_3`) resumes the same way,
+# once Slurm starts it again by itself (after the cluster's cred_expire, 2 min
+# by default; releasing it sooner can make it fail: docs/running-at-scale-faults.md).
 #
 # On one machine with GNU parallel (SHARDS shards, JOBS at a time):
 #   SHARDS=8 JOBS=2 scripts/slurm-shards.sh --parallel --dataset bpplib --algorithms exact --time-limit 60
@@ -48,7 +50,8 @@
 #
 # A real single-node Slurm on this machine, to try it: scripts/slurm-local.sh
 # start; scripts/slurm-check.sh runs the whole round trip (submit, cancel a
-# task and resubmit it alone, merge, compare with a single run of the plan).
+# task and resubmit it alone, requeue another, merge, compare with a single
+# run of the plan).
 set -euo pipefail
 cd "${SLURM_SUBMIT_DIR:-$(dirname "$0")/..}"
 out="${SHARDS_DIR:-shards}"

@@ -6,17 +6,27 @@ import RowPacking
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List the algorithms, one line each, and the datasets found.")
+    abstract: "List the algorithms, one line each, and the datasets found.",
+    discussion: """
+      With --external or --externals (as given to run, plan and solve), the
+      solvers they register are listed after packbench's own, each with its
+      command: what --algorithms will accept with the same options.
+      """)
 
   @Option(help: ArgumentHelp("Where BPPLIB is (default: $PACKBENCH_BPPLIB, else ../shared/bpplib).", valueName: "path"))
   var bpplib: String?
 
+  @OptionGroup var external: ExternalOptions
+
   func run() throws {
     print("Algorithms:")
-    let width = AlgorithmRegistry.names.map(\.count).max() ?? 0
-    for algorithm in AlgorithmRegistry.all {
-      print("  \(algorithm.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(algorithm.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(algorithm.summary)")
+    let externals = try external.solvers()
+    let width = (AlgorithmRegistry.names + externals.map(\.name)).map(\.count).max() ?? 0
+    func line(_ name: String, _ kind: String, _ text: String) {
+      print("  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind.padding(toLength: 9, withPad: " ", startingAt: 0))  \(text)")
     }
+    for algorithm in AlgorithmRegistry.all { line(algorithm.name, algorithm.kind.rawValue, algorithm.summary) }
+    for solver in externals { line(solver.name, "external", solver.command) }
     var environment = ProcessInfo.processInfo.environment
     if let bpplib { environment[DatasetLocator.bpplibVariable] = bpplib }
     let locator = DatasetLocator(environment: environment)

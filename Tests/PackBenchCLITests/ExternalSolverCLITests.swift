@@ -226,4 +226,26 @@ final class ExternalSolverCLITests: CLITestCase {
     XCTAssertNotEqual(clash.status, 0)
     XCTAssertTrue(clash.stderr.contains("already the name"), clash.stderr)
   }
+
+  func testListShowsTheExternalsRegisteredWithTheirCommands() throws {
+    let file = try write("# mine\nfrom-file = python3 my_solver.py --fast\n", to: "list.txt")
+    let out = try run(["list", "--external", "py-ffd=python3 scripts/peers/ffd.py", "--externals", file])
+    XCTAssertEqual(out.status, 0, out.stderr)
+    let lines = out.stdout.split(separator: "\n").map(String.init)
+    let ffd = lines.first { $0.split(separator: " ").first == "py-ffd" }
+    XCTAssertEqual(ffd?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " "),
+                   "external python3 scripts/peers/ffd.py", out.stdout)
+    let fromFile = lines.first { $0.split(separator: " ").first == "from-file" }
+    XCTAssertTrue(fromFile?.hasSuffix("external   python3 my_solver.py --fast") ?? false, out.stdout)
+    // Listed after packbench's own algorithms and before the datasets, in the order given.
+    let index = { (prefix: String) in lines.firstIndex { $0.hasPrefix(prefix) } ?? -1 }
+    XCTAssertLessThan(index("  exact "), index("  py-ffd "), out.stdout)
+    XCTAssertLessThan(index("  py-ffd "), index("  from-file "), out.stdout)
+    XCTAssertLessThan(index("  from-file "), index("Datasets:"), out.stdout)
+    // Without the options, none; with a clash, the same error as run's.
+    XCTAssertFalse(try run(["list"]).stdout.contains("external "))
+    let clash = try run(["list", "--external", "exact=echo"])
+    XCTAssertNotEqual(clash.status, 0)
+    XCTAssertTrue(clash.stderr.contains("already the name"), clash.stderr)
+  }
 }

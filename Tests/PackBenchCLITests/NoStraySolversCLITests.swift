@@ -34,12 +34,18 @@ final class NoStraySolversCLITests: CLITestCase {
   /// running, sends `signal`, and checks that within 2 s no process of the
   /// run is left: none in the children's process groups, none whose
   /// command line holds the run's marker.
-  func check(signal: Int32, algorithm: String, expectedStatus: Int32?) throws {
+  /// `instance`, when given, is copied in and solved instead of a trivial
+  /// one (a real solve that outlasts the test).
+  func check(signal: Int32, algorithm: String, expectedStatus: Int32?, instance: URL? = nil) throws {
     guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { throw XCTSkip("needs /proc (Linux)") }
     let marker = "stray-\(UUID().uuidString)"
     let dir = work.appendingPathComponent(marker)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    try "3\n10\n6\n6\n6\n".write(to: dir.appendingPathComponent("i.txt"), atomically: true, encoding: .utf8)
+    if let instance {
+      try FileManager.default.copyItem(at: instance, to: dir.appendingPathComponent("i.txt"))
+    } else {
+      try "3\n10\n6\n6\n6\n".write(to: dir.appendingPathComponent("i.txt"), atomically: true, encoding: .utf8)
+    }
     // The external solver starts a child of its own (sleep) and waits for it.
     let sleeper = dir.appendingPathComponent("sleeper.sh").path
     try "#!/bin/sh\n[ \"$1\" = --version ] && { echo sleeper 1; exit 0; }\nsleep 60 &\nwait\n".write(toFile: sleeper, atomically: true, encoding: .utf8)
@@ -73,6 +79,12 @@ final class NoStraySolversCLITests: CLITestCase {
       usleep(20_000)
     }
     XCTAssertTrue(children.contains { $0.command.contains(wanted) }, "the long solve never started")
+    if instance != nil {
+      // Into the solve itself, past reading the instance and the first bounds.
+      sleep(2)
+      let groups = Set(children.map(\.group))
+      XCTAssertTrue(processes().contains { groups.contains($0.group) && $0.command.contains(wanted) }, "the solve ended before the signal")
+    }
     let groups = Set(children.map(\.group))
     XCTAssertFalse(groups.contains(getpgrp()), "a child in the test's own group")
     kill(process.processIdentifier, signal)
@@ -117,5 +129,15 @@ final class NoStraySolversCLITests: CLITestCase {
 
   func testSIGKILLDuringAnExactSolveLeavesNoProcess() throws {
     try check(signal: SIGKILL, algorithm: "test-sleep", expectedStatus: nil)
+  }
+
+  /// The same with packbench's own `exact` in GLPK's branch and bound on a
+  /// hard instance it does not prove in a minute, not a stand-in that sleeps.
+  func testSIGINTAndSIGKILLDuringARealExactSolveLeaveNoProcess() throws {
+    guard let root = TestData.bpplibHardDirectory else { throw XCTSkip(TestData.bpplibHardMissing) }
+    let hard = root.appendingPathComponent("instances/AI/1002_80000_DI_25.txt")
+    guard FileManager.default.fileExists(atPath: hard.path) else { throw XCTSkip("\(hard.path) not found") }
+    try check(signal: SIGINT, algorithm: "exact", expectedStatus: 130, instance: hard)
+    try check(signal: SIGKILL, algorithm: "exact", expectedStatus: nil, instance: hard)
   }
 }
