@@ -85,6 +85,28 @@ final class RunComparisonTests: XCTestCase {
     XCTAssertTrue(c.verdict.hasSuffix("p n/a"), c.verdict)
   }
 
+  /// External solvers that stop by themselves without a bound are timed as
+  /// heuristics (their own time, not the limit); one that ran into its
+  /// limit, or claimed a bound, is timed as an exact solver.
+  func testExternalsThatStopByThemselvesAreTimedAsHeuristics() throws {
+    func external(_ name: String, _ i: Int, seconds: Double, status: SolveStatus = .feasible) -> RunRecord {
+      var r = run("A", "i\(i)", proven: false, seconds: seconds, algorithm: name)
+      (r.stage, r.status, r.boundSource) = (nil, status, .l1)
+      return r
+    }
+    let fast = (0..<6).map { external("ffd-a", $0, seconds: 0.05) }
+    let slow = (0..<6).map { external("ffd-b", $0, seconds: 0.1) }
+    var c = RunComparison(
+      base: .init(label: "a", records: fast, timeLimitSeconds: 60), new: .init(label: "b", records: slow, timeLimitSeconds: 60))
+    // In milliseconds with a shift of 1: (100 + 1 - 1) / (50 + 1 - 1).
+    XCTAssertEqual(try XCTUnwrap(c.overall.timeRatio).estimate, 2, accuracy: 1e-9)
+    var limited = slow
+    limited[0] = external("ffd-b", 0, seconds: 60, status: .timeLimit)
+    c = RunComparison(
+      base: .init(label: "a", records: fast, timeLimitSeconds: 60), new: .init(label: "b", records: limited, timeLimitSeconds: 60))
+    XCTAssertFalse(c.heuristic, "a run at its limit: an exact solver's timing")
+  }
+
   /// NEW as fast and proving as many is not worse; faster is not worse; the
   /// same seed gives the same interval, another seed another one.
   func testNotWorseAndSeeded() throws {

@@ -80,10 +80,16 @@ public struct BenchReport: Sendable {
   public var stageLines: [StageLine]
 
   /// Whether an algorithm is timed as a heuristic: the registry says so, or
-  /// (for peers' algorithms) every one of its runs has stage "heuristic".
+  /// (for peers' and external algorithms) every one of its runs has stage
+  /// "heuristic", or none used its time or claimed a bound.
   static func isHeuristic(_ algorithm: String, records: [RunRecord]) -> Bool {
     if let known = BenchAlgorithms.named(algorithm) { return known.kind == .heuristic }
-    return records.allSatisfy { $0.stage == "heuristic" }
+    if records.allSatisfy({ $0.stage == "heuristic" }) { return true }
+    // An external solver that never used its time and never claimed a bound
+    // stops by itself, as a heuristic does: its own time is what it costs.
+    return records.allSatisfy { r in
+      r.stage == nil && (r.status == .feasible || r.status == .optimal) && r.boundSource != .external
+    }
   }
 
   public init(records: [RunRecord], manifest: Manifest?) {
