@@ -9,7 +9,8 @@
 # --hard: the hard sets too (../shared/bpplib-hard or $PACKBENCH_BPPLIB_HARD):
 # results/exact-hard.* (the seeded sample beside packingsolver, whose rows of
 # its last run on the same sample are kept unless --peers) and
-# results/exact-hard-all.* (every file, packbench alone, two solves at once).
+# results/exact-hard-all.* (every file, packbench alone, two solves at once)
+# and results/published-bcp.md (that run beside published counts).
 #
 # Needs ../shared/bpplib (or $PACKBENCH_BPPLIB), python3 (results/external-ffd)
 # and, for the PNG screenshots, chromium (scripts/setup --browser).
@@ -42,6 +43,8 @@ if [ -n "$peers" ]; then scripts/peers/peers.sh; fi
 if [ -n "$hard" ]; then
   if [ -n "$peers" ]; then scripts/exact-hard.sh; else PEERS_REUSE=1 scripts/exact-hard.sh; fi
   PER_SET=all PEERS="" JOBS=2 OUTPUT=exact-hard-all scripts/exact-hard.sh
+  # Beside the published branch-and-price-and-cut, from exact-hard-all.
+  scripts/published-bcp.sh
 fi
 scripts/results-readme.sh
 echo "results/ regenerated; review with: git diff --stat results"
