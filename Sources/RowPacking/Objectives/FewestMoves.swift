@@ -137,8 +137,10 @@ func fewestMoves(
   meter: inout BudgetMeter, nodes: inout Int
 ) -> FewestMovesLayout {
   var lower = atLeast
-  let most = upper.moved.count - 1  // the counts worth deciding
+  var upper = upper
+  var most = upper.moved.count - 1  // the counts worth deciding
   var cap = min(max(lower + 2, 4), most)
+  var searchedAbove = false
   func answer(_ layout: (packing: Packing, moved: [Int]), _ lower: Int) -> FewestMovesLayout {
     FewestMovesLayout(packing: splitRows(layout.packing, into: rows), movedItems: layout.moved.sorted(), movesLowerBound: min(lower, layout.moved.count))
   }
@@ -154,6 +156,18 @@ func fewestMoves(
     }
     lower = max(lower, root)
     var search = FewestMovesBranchAndBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, bound: bound)
+    if !searchedAbove, lower < most + 1 {
+      // Layouts with fewer moves first, within a share of the time: the
+      // counts below the first layout found need not be refused.
+      searchedAbove = true
+      var primalMeter = meter.share(primalShare)
+      upper = fewerMoves(than: upper, lower: lower, search: &search, meter: &primalMeter)
+      nodes += search.nodes
+      search.resetNodes()
+      most = upper.moved.count - 1
+      cap = min(cap, most)
+      if lower > most { break }
+    }
     while lower <= cap {
       let result = search.layout(movingAtMost: lower, meter: &meter)
       nodes += search.nodes
@@ -165,6 +179,36 @@ func fewestMoves(
     cap = min(cap * 2, most)
   }
   return answer(upper, lower)
+}
+
+/// The time of a point's search that goes to finding layouts with fewer
+/// moves before counts are refused.
+let primalShare = 0.4
+
+/// `upper` improved by beam search and limited discrepancy search over the
+/// branch and bound's rows, in rounds of growing width and discrepancies
+/// (each layout found lowers the moves sought), until `lower` is reached,
+/// the rounds end or `meter` runs out.
+func fewerMoves(
+  than upper: (packing: Packing, moved: [Int]), lower: Int,
+  search: inout FewestMovesBranchAndBound, meter: inout BudgetMeter
+) -> (packing: Packing, moved: [Int]) {
+  var best = upper
+  for round in 0...8 {
+    let width = 2 << round
+    while best.moved.count > lower, meter.checkClock(),
+      let layout = search.beamLayout(movingAtMost: best.moved.count - 1, width: width, meter: &meter)
+    {
+      best = layout
+    }
+    while best.moved.count > lower, best.moved.count - 1 <= search.bound.cap, meter.checkClock(),
+      case .some(.some(let layout)) = search.layout(movingAtMost: best.moved.count - 1, discrepancies: round, meter: &meter)
+    {
+      best = layout
+    }
+    if best.moved.count <= lower || !meter.checkClock() { break }
+  }
+  return best
 }
 
 /// `packing` with rows split until it has `rows` rows (or every row holds
