@@ -204,12 +204,19 @@ struct FewestMovesBranchAndBound {
       candidates += bySize.filter { $0 >= next && place[$0] == .undecided }
     }
     if mustEmptyWaiting && waitingCount != waiting.count { return }
-    var suffixSum = [Int](repeating: 0, count: candidates.count + 1)
-    for k in stride(from: candidates.count - 1, through: 0, by: -1) { suffixSum[k] = suffixSum[k + 1] + sizes[candidates[k]] }
+    // prefix[k]: the sizes of candidates before k. Later tags cost a move
+    // each, so at most the moves left of them (the widest) can still come.
+    var prefix = [0]
+    for item in candidates { prefix.append(prefix[prefix.count - 1] + sizes[item]) }
+    func most(from k: Int, movesLeft: Int) -> Int {
+      let later = max(k, waitingCount)
+      let waitingPart = prefix[waitingCount] - prefix[min(k, waitingCount)]
+      return waitingPart + prefix[min(later + max(movesLeft, 0), candidates.count)] - prefix[later]
+    }
     let leastLoad = capacity - (bound.slack - wasteUsed)
     func choose(_ k: Int, load: Int, meter: inout BudgetMeter) {
       if isStopped { return }
-      if load + suffixSum[k] < leastLoad { return }
+      if load + most(from: k, movesLeft: limit - moves) < leastLoad { return }
       if k == candidates.count {
         if mustEmptyWaiting && !waiting.isEmpty { return }
         wasteUsed += capacity - load
