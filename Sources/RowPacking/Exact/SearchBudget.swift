@@ -60,6 +60,12 @@ struct BudgetMeter {
     return BudgetMeter(SearchBudget(timeLimit: time, nodeLimit: nodesLeft), start: now)
   }
 
+  /// Counts the nodes a ``share(_:)`` of this meter spent.
+  mutating func absorb(_ part: BudgetMeter) {
+    nodes &+= part.nodes
+    if nodes > nodeLimit { isExhausted = true }
+  }
+
   /// Whether the deadline has passed (read now, whatever the node count).
   mutating func checkClock() -> Bool {
     if !isExhausted, let deadline, clock.now >= deadline { isExhausted = true }

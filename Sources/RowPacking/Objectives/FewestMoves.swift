@@ -101,7 +101,11 @@ public func tradeoffRowsAndMoves(
   for rows in stride(from: nextFit.rowCount - 1, to: fewestRows, by: -1) {
     let best = found[fewestRows]!
     let upper = (packing: splitRows(best.packing, into: rows), moved: best.movedItems)
-    found[rows] = fewestMoves(scaled, rows: rows, atLeast: lower, upper: upper, meter: &meter, nodes: &nodes)
+    // An even share of what is left for each point still to do, the
+    // return to the fewest rows included.
+    var pointMeter = meter.share(1 / Double(rows - fewestRows + 1))
+    found[rows] = fewestMoves(scaled, rows: rows, atLeast: lower, upper: upper, meter: &pointMeter, nodes: &nodes)
+    meter.absorb(pointMeter)
     lower = found[rows]!.movesLowerBound
   }
   // The time the other rows left goes back to the fewest rows, from where
@@ -162,6 +166,7 @@ func fewestMoves(
       searchedAbove = true
       var primalMeter = meter.share(primalShare)
       upper = fewerMoves(than: upper, lower: lower, search: &search, meter: &primalMeter)
+      meter.absorb(primalMeter)
       nodes += search.nodes
       search.resetNodes()
       most = upper.moved.count - 1
