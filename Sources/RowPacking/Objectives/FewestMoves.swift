@@ -58,7 +58,8 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 /// and bound that builds the rows and decides each count exactly
 /// (`FewestMovesBranchAndBound`). The upper bound is the exact solver's
 /// packing read in the order that keeps the most tags and improved by local
-/// search (`improveReadingOrder`),
+/// search (`improveReadingOrder`), then by beam and limited discrepancy
+/// search over the branch and bound's rows (`fewerMoves`),
 /// cut into more rows where `R` is more. Fewer rows never need fewer moves:
 /// bounds pass down the curve, layouts up. When the budget runs out, each
 /// point says what is proven.

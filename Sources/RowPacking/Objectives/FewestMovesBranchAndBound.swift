@@ -13,7 +13,8 @@
 /// much are cut at once; a row is also cut when the moves made plus the
 /// table's bound for the tags still to come exceed `m`. Of neighbours of
 /// equal size in one interval, only the later ones move (which of them
-/// moves does not change the rows).
+/// moves does not change the rows). Row starts that failed are remembered
+/// with the moves they had left (a transposition table), across counts.
 ///
 /// - Complexity: exponential in the worst case; every node counts against
 ///   the caller's budget.
