@@ -189,7 +189,7 @@ func fewestMoves(
 
 /// The time of a point's search that goes to finding layouts with fewer
 /// moves before counts are refused.
-let primalShare = 0.4
+let primalShare = 0.2
 
 /// `upper` improved by beam search and limited discrepancy search over the
 /// branch and bound's rows, in rounds of growing width and discrepancies
