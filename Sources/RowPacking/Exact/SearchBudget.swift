@@ -49,6 +49,23 @@ struct BudgetMeter {
     return !isExhausted
   }
 
+  /// A meter for part of what is left: `fraction` of the time to the
+  /// deadline and of the nodes not yet counted.
+  func share(_ fraction: Double) -> BudgetMeter {
+    let now = clock.now
+    let time = deadline.map { deadline in
+      deadline > now ? (deadline - now) * fraction : .zero
+    }
+    let nodesLeft = nodeLimit == Int.max ? nil : Int(Double(max(nodeLimit - nodes, 0)) * fraction)
+    return BudgetMeter(SearchBudget(timeLimit: time, nodeLimit: nodesLeft), start: now)
+  }
+
+  /// Counts the nodes a ``share(_:)`` of this meter spent.
+  mutating func absorb(_ part: BudgetMeter) {
+    nodes &+= part.nodes
+    if nodes > nodeLimit { isExhausted = true }
+  }
+
   /// Whether the deadline has passed (read now, whatever the node count).
   mutating func checkClock() -> Bool {
     if !isExhausted, let deadline, clock.now >= deadline { isExhausted = true }

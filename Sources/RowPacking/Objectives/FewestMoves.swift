@@ -58,7 +58,8 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 /// and bound that builds the rows and decides each count exactly
 /// (`FewestMovesBranchAndBound`). The upper bound is the exact solver's
 /// packing read in the order that keeps the most tags and improved by local
-/// search (`improveReadingOrder`),
+/// search (`improveReadingOrder`), then by beam and limited discrepancy
+/// search over the branch and bound's rows (`fewerMoves`),
 /// cut into more rows where `R` is more. Fewer rows never need fewer moves:
 /// bounds pass down the curve, layouts up. When the budget runs out, each
 /// point says what is proven.
@@ -101,7 +102,11 @@ public func tradeoffRowsAndMoves(
   for rows in stride(from: nextFit.rowCount - 1, to: fewestRows, by: -1) {
     let best = found[fewestRows]!
     let upper = (packing: splitRows(best.packing, into: rows), moved: best.movedItems)
-    found[rows] = fewestMoves(scaled, rows: rows, atLeast: lower, upper: upper, meter: &meter, nodes: &nodes)
+    // An even share of what is left for each point still to do, the
+    // return to the fewest rows included.
+    var pointMeter = meter.share(1 / Double(rows - fewestRows + 1))
+    found[rows] = fewestMoves(scaled, rows: rows, atLeast: lower, upper: upper, meter: &pointMeter, nodes: &nodes)
+    meter.absorb(pointMeter)
     lower = found[rows]!.movesLowerBound
   }
   // The time the other rows left goes back to the fewest rows, from where
@@ -137,8 +142,10 @@ func fewestMoves(
   meter: inout BudgetMeter, nodes: inout Int
 ) -> FewestMovesLayout {
   var lower = atLeast
-  let most = upper.moved.count - 1  // the counts worth deciding
+  var upper = upper
+  var most = upper.moved.count - 1  // the counts worth deciding
   var cap = min(max(lower + 2, 4), most)
+  var searchedAbove = false
   func answer(_ layout: (packing: Packing, moved: [Int]), _ lower: Int) -> FewestMovesLayout {
     FewestMovesLayout(packing: splitRows(layout.packing, into: rows), movedItems: layout.moved.sorted(), movesLowerBound: min(lower, layout.moved.count))
   }
@@ -154,6 +161,19 @@ func fewestMoves(
     }
     lower = max(lower, root)
     var search = FewestMovesBranchAndBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, bound: bound)
+    if !searchedAbove, lower < most + 1 {
+      // Layouts with fewer moves first, within a share of the time: the
+      // counts below the first layout found need not be refused.
+      searchedAbove = true
+      var primalMeter = meter.share(primalShare)
+      upper = fewerMoves(than: upper, lower: lower, search: &search, meter: &primalMeter)
+      meter.absorb(primalMeter)
+      nodes += search.nodes
+      search.resetNodes()
+      most = upper.moved.count - 1
+      cap = min(cap, most)
+      if lower > most { break }
+    }
     while lower <= cap {
       let result = search.layout(movingAtMost: lower, meter: &meter)
       nodes += search.nodes
@@ -165,6 +185,36 @@ func fewestMoves(
     cap = min(cap * 2, most)
   }
   return answer(upper, lower)
+}
+
+/// The time of a point's search that goes to finding layouts with fewer
+/// moves before counts are refused.
+let primalShare = 0.2
+
+/// `upper` improved by beam search and limited discrepancy search over the
+/// branch and bound's rows, in rounds of growing width and discrepancies
+/// (each layout found lowers the moves sought), until `lower` is reached,
+/// the rounds end or `meter` runs out.
+func fewerMoves(
+  than upper: (packing: Packing, moved: [Int]), lower: Int,
+  search: inout FewestMovesBranchAndBound, meter: inout BudgetMeter
+) -> (packing: Packing, moved: [Int]) {
+  var best = upper
+  for round in 0...8 {
+    let width = 2 << round
+    while best.moved.count > lower, meter.checkClock(),
+      let layout = search.beamLayout(movingAtMost: best.moved.count - 1, width: width, meter: &meter)
+    {
+      best = layout
+    }
+    while best.moved.count > lower, best.moved.count - 1 <= search.bound.cap, meter.checkClock(),
+      case .some(.some(let layout)) = search.layout(movingAtMost: best.moved.count - 1, discrepancies: round, meter: &meter)
+    {
+      best = layout
+    }
+    if best.moved.count <= lower || !meter.checkClock() { break }
+  }
+  return best
 }
 
 /// `packing` with rows split until it has `rows` rows (or every row holds

@@ -10,20 +10,22 @@
 /// - an interval whose tags overfill a row must send out enough of them
 ///   (counted, and by size);
 /// - the empty space of all rows is the slack `R C - sum(sizes)`, fixed; a
-///   row that receives no moved tag wastes at least the room its kept tags
-///   leave, and each row that receives moved tags takes at least one of
-///   them, so the rows that receive are at most the moves.
+///   row whose kept tags leave room `rho` and that receives `q` moved tags
+///   wastes at least `rho` minus the largest sum of at most `q` tags that
+///   fits in `rho` (``ReceivedFill``: `rho` itself when `q = 0`); every
+///   moved tag is received by one row, so the `q` add up to the moves.
 ///
-/// ``waste(from:rows:out:guestRows:)`` is the least room wasted by rows
-/// that receive nothing, over the cuts of the tags from `i` on into `r`
-/// rows with exactly `o` tags sent out and at most `G` rows receiving
-/// (a dynamic programme over the cuts). The bound at the root is the least
-/// `o` whose waste with `G = o` fits in the slack; in the branch and bound
-/// the same table bounds what the tags not yet decided must add.
+/// ``waste(from:rows:out:guestRows:)`` is the least room wasted, over the
+/// cuts of the tags from `i` on into `r` rows with exactly `o` tags sent
+/// out and at most `G` tags received (a dynamic programme over the cuts).
+/// The bound at the root is the least `o` whose waste with `G = o` fits in
+/// the slack; in the branch and bound the same table bounds what the tags
+/// not yet decided must add.
 ///
-/// - Complexity: O(*n* *R* *U*^2 *L*) time and O(*n* *R* *U*^2) memory
-///   for *U* tracked moves and intervals of at most *L* tags (those whose
-///   overfill fits *U* moves).
+/// - Complexity: O(*n* *R* *U*^2 *L* *Q*) time and O(*n* *R* *U*^2)
+///   memory for *U* tracked moves, intervals of at most *L* tags (those
+///   whose overfill fits *U* moves) and rows receiving up to *Q* tags
+///   before any room can be filled.
 struct FewestMovesBound {
   /// Marks an impossible cell.
   static let impossible = Int.max / 4
@@ -54,9 +56,18 @@ struct FewestMovesBound {
     // No rows left: only the end of the tags, nothing sent out.
     for g in 0...u { table[index(n, 0, 0, g)] = 0 }
     let intervals = Self.intervalCosts(sizes: sizes, capacity: capacity, cap: u)
+    let received = ReceivedFill(sizes: sizes, capacity: capacity)
+    // For each interval and count sent out: the least waste by tags received.
+    let wastes = intervals.map { starting in
+      starting.map { interval in
+        interval.leastRemoved.map { removed in
+          removed < Self.impossible ? received.leastWaste(room: capacity - interval.total + removed, upTo: u) : []
+        }
+      }
+    }
     for r in 1...rows {
       for i in stride(from: n, through: 0, by: -1) {
-        fill(i, r, capacity: capacity, intervals: intervals[i])
+        fill(i, r, intervals: intervals[i], wastes: wastes[i])
       }
     }
   }
@@ -80,22 +91,26 @@ struct FewestMovesBound {
   }
 
   /// Row `r` from tag `i`: the interval `i..<e` (maybe empty), some of its
-  /// tags sent out, the row receiving or not, then `r - 1` rows from `e`.
-  private mutating func fill(_ i: Int, _ r: Int, capacity: Int, intervals: [IntervalCost]) {
+  /// tags sent out, `q` moved tags received, then `r - 1` rows from `e`.
+  private mutating func fill(_ i: Int, _ r: Int, intervals: [IntervalCost], wastes: [[[Int]]]) {
     let u = cap
-    for interval in intervals {
+    for (interval, byOut) in zip(intervals, wastes) {
       let e = interval.end
       for (o1, removed) in interval.leastRemoved.enumerated() where removed < Self.impossible {
-        let roomLeft = capacity - interval.total + removed  // the row's room with only its kept tags
+        let wasteByReceived = byOut[o1]  // the row's least waste receiving q tags
         for o2 in 0...(u - o1) {
           let base = index(e, r - 1, o2, 0)
           let target = index(i, r, o1 + o2, 0)
-          for g in 0...u {
-            // Receiving: no waste counted, one receiving row used.
-            var best = g > 0 ? table[base + g - 1] : Self.impossible
-            let alone = table[base + g]
-            if alone < Self.impossible, alone + roomLeft < best { best = alone + roomLeft }
-            if best < table[target + g] { table[target + g] = best }
+          let most = wasteByReceived.count - 1
+          table.withUnsafeMutableBufferPointer { cells in
+            for g in 0...u {
+              var best = Self.impossible
+              for q in 0...min(g, most) {
+                let rest = cells[base + g - q]
+                if rest < Self.impossible, rest + wasteByReceived[q] < best { best = rest + wasteByReceived[q] }
+              }
+              if best < cells[target + g] { cells[target + g] = best }
+            }
           }
         }
       }

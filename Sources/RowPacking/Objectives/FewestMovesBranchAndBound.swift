@@ -13,7 +13,8 @@
 /// much are cut at once; a row is also cut when the moves made plus the
 /// table's bound for the tags still to come exceed `m`. Of neighbours of
 /// equal size in one interval, only the later ones move (which of them
-/// moves does not change the rows).
+/// moves does not change the rows). Row starts that failed are remembered
+/// with the moves they had left (a transposition table), across counts.
 ///
 /// - Complexity: exponential in the worst case; every node counts against
 ///   the caller's budget.
@@ -27,7 +28,7 @@ struct FewestMovesBranchAndBound {
   /// Nodes visited since the last ``resetNodes()``.
   private(set) var nodes = 0
 
-  private enum Place: UInt8 { case undecided, kept, waiting, placed }
+  fileprivate enum Place: UInt8 { case undecided, kept, waiting, placed }
   private var place: [Place]
   private var waiting: [Int] = []
   private var moves = 0
@@ -36,6 +37,20 @@ struct FewestMovesBranchAndBound {
   private var limit = 0
   private var found: (packing: Packing, moved: [Int])? = nil
   private var outOfBudget = false
+  /// Branches taken against the search's preference (keep a tag that fits;
+  /// put a candidate in the row), and how many a probe allows.
+  private var discrepancies = 0
+  private var discrepancyLimit = Int.max
+  /// In a beam: the row whose start is collected (not searched) and what is collected.
+  private var collectRow = -1
+  private var children: [BeamState] = []
+  private var childLimit = Int.max
+  /// Row starts whose search failed, with the most moves it had left: the
+  /// outcome depends on the row, the next tag, the tags placed ahead and
+  /// the sizes waiting, whatever the path (a transposition table).
+  private var refusedStarts: [RowStart: Int] = [:]
+  static let mostRefusedStarts = 1 << 20
+  private var isStopped: Bool { found != nil || outOfBudget || children.count >= childLimit }
 
   init(sizes: [Int], capacity: Int, rows: Int, bound: FewestMovesBound) {
     self.sizes = sizes
@@ -53,8 +68,19 @@ struct FewestMovesBranchAndBound {
   /// `.some(layout)`, `.some(nil)` when there is none, `nil` when the
   /// budget ran out first.
   mutating func layout(movingAtMost maxMoves: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])?? {
+    layout(movingAtMost: maxMoves, discrepancies: Int.max, meter: &meter)
+  }
+
+  /// A layout moving at most `maxMoves` tags among those reached with at
+  /// most `limit` branches against the search's preference (limited
+  /// discrepancy search: Harvey and Ginsberg, "Limited discrepancy
+  /// search", IJCAI 1995). `.some(nil)` proves nothing unless `limit` is
+  /// `Int.max`; `nil` when the budget ran out first.
+  mutating func layout(movingAtMost maxMoves: Int, discrepancies limit: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])?? {
     guard maxMoves <= bound.cap else { return nil }
-    limit = maxMoves
+    discrepancyLimit = limit
+    discrepancies = 0
+    self.limit = maxMoves
     found = nil
     outOfBudget = false
     place = [Place](repeating: .undecided, count: sizes.count)
@@ -67,24 +93,27 @@ struct FewestMovesBranchAndBound {
     return outOfBudget ? nil : .some(nil)
   }
 
-  /// Whether the tags from `i` on can finish in the rows left within the
-  /// moves left (the table's bound with the waiting and placed-ahead tags).
-  private func mayFinish(_ i: Int, rowsLeft: Int) -> Bool {
+  /// The fewest more tags from `i` on that must move for the tags to
+  /// finish in the rows left within the moves left (the table's bound with
+  /// the waiting and placed-ahead tags); `nil` when they cannot. Counts
+  /// beyond the table's cap (only a beam's wider limit reaches them) pass.
+  private func leastMoreMoves(_ i: Int, rowsLeft: Int) -> Int? {
     let wasteLeft = bound.slack - wasteUsed
-    guard wasteLeft >= 0, moves <= limit else { return false }
+    guard wasteLeft >= 0, moves <= limit else { return nil }
     // Tags from `i` on already placed in earlier rows: moved, counted in the table's `out`.
     var placedAhead = 0
     for k in i..<sizes.count where place[k] == .placed { placedAhead += 1 }
     for more in 0...(limit - moves) {
       let out = placedAhead + more
+      if out > bound.cap { return more }
       let receiving = waiting.count + more
-      if bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft { return true }
+      if bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft { return more }
     }
-    return false
+    return nil
   }
 
   private mutating func startRow(_ j: Int, from i: Int, meter: inout BudgetMeter) {
-    if found != nil || outOfBudget { return }
+    if isStopped { return }
     var i = i
     while i < sizes.count && place[i] == .placed { i += 1 }
     if i == sizes.count && waiting.isEmpty {
@@ -97,16 +126,35 @@ struct FewestMovesBranchAndBound {
       return
     }
     nodes += 1
-    guard mayFinish(i, rowsLeft: rows - j) else { return }
+    guard let more = leastMoreMoves(i, rowsLeft: rows - j) else { return }
+    if j == collectRow {
+      children.append(BeamState(place: place, waiting: waiting, moves: moves, wasteUsed: wasteUsed, contents: contents, next: i, estimate: moves + more))
+      return
+    }
+    // A start already refused with as many moves left fails again.
+    let isExhaustive = discrepancyLimit == Int.max && collectRow < 0
+    let key = isExhaustive ? rowStart(j, i) : nil
+    if let key, let refused = refusedStarts[key], refused >= limit - moves { return }
     contents.append([])
     extendInterval(j, at: i, start: i, load: 0, meter: &meter)
     contents.removeLast()
+    if let key, found == nil, !outOfBudget, refusedStarts.count < Self.mostRefusedStarts {
+      refusedStarts[key] = max(refusedStarts[key] ?? -1, limit - moves)
+    }
+  }
+
+  /// What the rest of the search depends on at the start of row `j` with
+  /// tag `i` next (the slack left follows from it).
+  private func rowStart(_ j: Int, _ i: Int) -> RowStart {
+    var ahead = [UInt64](repeating: 0, count: (sizes.count - i + 63) / 64)
+    for k in i..<sizes.count where place[k] == .placed { ahead[(k - i) / 64] |= 1 << UInt64((k - i) % 64) }
+    return RowStart(row: j, next: i, placedAhead: ahead, waitingSizes: waiting.map { sizes[$0] }.sorted())
   }
 
   /// Decides tag `pos` of row `j`'s interval (which began at `start`):
   /// kept, the interval ends before it, or moved.
   private mutating func extendInterval(_ j: Int, at pos: Int, start: Int, load: Int, meter: inout BudgetMeter) {
-    if found != nil || outOfBudget { return }
+    if isStopped { return }
     var pos = pos
     while pos < sizes.count && place[pos] == .placed { pos += 1 }
     let isLast = j == rows - 1
@@ -118,18 +166,22 @@ struct FewestMovesBranchAndBound {
     let size = sizes[pos]
     let previous = pos - 1
     let mustMove = previous >= start && sizes[previous] == size && place[previous] == .waiting
+    let saved = discrepancies
+    defer { discrepancies = saved }
     if !mustMove && load + size <= capacity {
       place[pos] = .kept
       contents[j].append(pos)
       extendInterval(j, at: pos + 1, start: start, load: load + size, meter: &meter)
       contents[j].removeLast()
       place[pos] = .undecided
+      discrepancies += 1
     }
     // A row with no kept tag goes last, so an interval holds one.
-    if keptAny && !isLast {
+    if keptAny && !isLast && discrepancies <= discrepancyLimit {
       fillRow(j, next: pos, start: start, load: load, meter: &meter)
+      discrepancies += 1
     }
-    if moves < limit {
+    if moves < limit && discrepancies <= discrepancyLimit {
       place[pos] = .waiting
       waiting.append(pos)
       moves += 1
@@ -153,12 +205,19 @@ struct FewestMovesBranchAndBound {
       candidates += bySize.filter { $0 >= next && place[$0] == .undecided }
     }
     if mustEmptyWaiting && waitingCount != waiting.count { return }
-    var suffixSum = [Int](repeating: 0, count: candidates.count + 1)
-    for k in stride(from: candidates.count - 1, through: 0, by: -1) { suffixSum[k] = suffixSum[k + 1] + sizes[candidates[k]] }
+    // prefix[k]: the sizes of candidates before k. Later tags cost a move
+    // each, so at most the moves left of them (the widest) can still come.
+    var prefix = [0]
+    for item in candidates { prefix.append(prefix[prefix.count - 1] + sizes[item]) }
+    func most(from k: Int, movesLeft: Int) -> Int {
+      let later = max(k, waitingCount)
+      let waitingPart = prefix[waitingCount] - prefix[min(k, waitingCount)]
+      return waitingPart + prefix[min(later + max(movesLeft, 0), candidates.count)] - prefix[later]
+    }
     let leastLoad = capacity - (bound.slack - wasteUsed)
     func choose(_ k: Int, load: Int, meter: inout BudgetMeter) {
-      if found != nil || outOfBudget { return }
-      if load + suffixSum[k] < leastLoad { return }
+      if isStopped { return }
+      if load + most(from: k, movesLeft: limit - moves) < leastLoad { return }
       if k == candidates.count {
         if mustEmptyWaiting && !waiting.isEmpty { return }
         wasteUsed += capacity - load
@@ -169,6 +228,8 @@ struct FewestMovesBranchAndBound {
       let item = candidates[k]
       let isWaiting = k < waitingCount
       let fits = load + sizes[item] <= capacity
+      let saved = discrepancies
+      defer { discrepancies = saved }
       if fits && (isWaiting || moves < limit) {
         // Put back where it was, so that the callers' appends come off last.
         let at = isWaiting ? waiting.firstIndex(of: item)! : 0
@@ -189,11 +250,82 @@ struct FewestMovesBranchAndBound {
         }
       }
       if mustEmptyWaiting && isWaiting { return }
+      if fits && (isWaiting || moves < limit) { discrepancies += 1 }
+      if discrepancies > discrepancyLimit { return }
       // Leaving this tag out: skip the next ones of its size and kind too.
       var skip = k + 1
       while skip < candidates.count && sizes[candidates[skip]] == sizes[item] && (skip < waitingCount) == isWaiting { skip += 1 }
       choose(skip, load: load, meter: &meter)
     }
     choose(0, load: load, meter: &meter)
+  }
+}
+
+extension FewestMovesBranchAndBound {
+  /// A row start, as the transposition table knows it.
+  fileprivate struct RowStart: Hashable {
+    var row: Int
+    var next: Int
+    var placedAhead: [UInt64]
+    var waitingSizes: [Int]
+  }
+
+  /// The search between two rows: what a beam keeps.
+  fileprivate struct BeamState {
+    var place: [Place]
+    var waiting: [Int]
+    var moves: Int
+    var wasteUsed: Int
+    var contents: [[Int]]
+    /// The first tag not placed ahead.
+    var next: Int
+    /// The moves made plus the table's bound on the moves still to come.
+    var estimate: Int
+  }
+
+  /// A layout moving at most `maxMoves` tags found by beam search over the
+  /// same rows as the branch and bound: row by row, the `width` partial
+  /// layouts with the fewest moves made plus moves the table says must
+  /// come (then the least room wasted) are kept, each grown by its first
+  /// `width` ways of building the next row. A heuristic: `nil` proves
+  /// nothing (also when the budget runs out).
+  ///
+  /// - Complexity: O(*R* *w*^2) rows built for *R* rows and width *w*.
+  mutating func beamLayout(movingAtMost maxMoves: Int, width: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])? {
+    limit = maxMoves
+    discrepancyLimit = Int.max
+    discrepancies = 0
+    found = nil
+    outOfBudget = false
+    defer {
+      collectRow = -1
+      children = []
+      childLimit = Int.max
+    }
+    let start = BeamState(place: [Place](repeating: .undecided, count: sizes.count), waiting: [], moves: 0, wasteUsed: 0, contents: [], next: 0, estimate: 0)
+    var beam = [start]
+    for j in 0..<rows {
+      var next: [BeamState] = []
+      var seen = Set<[Place]>()
+      for state in beam {
+        place = state.place
+        waiting = state.waiting
+        moves = state.moves
+        wasteUsed = state.wasteUsed
+        contents = state.contents
+        collectRow = j + 1
+        children = []
+        childLimit = width
+        contents.append([])
+        extendInterval(j, at: state.next, start: state.next, load: 0, meter: &meter)
+        if let found { return found }
+        if outOfBudget { return nil }
+        for child in children where seen.insert(child.place).inserted { next.append(child) }
+      }
+      next.sort { ($0.estimate, $0.wasteUsed, $0.waiting.count) < ($1.estimate, $1.wasteUsed, $1.waiting.count) }
+      beam = Array(next.prefix(width))
+      if beam.isEmpty { return nil }
+    }
+    return nil
   }
 }
