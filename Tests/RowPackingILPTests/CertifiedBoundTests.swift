@@ -206,4 +206,54 @@ final class CertifiedBoundTests: XCTestCase {
     }
     XCTAssertGreaterThan(exactSolves, 50, "few exact solves: the exact bound is hardly tested")
   }
+
+  /// Small ANI-like instances: sizes that fill `K` rows exactly (their sum
+  /// is `K x C`) but have no packing in `K` rows (brute force); at this
+  /// size the LP mostly settles them already (the LP at `K` and the
+  /// optimum `K + 1` of ANI need hundreds of items). With the
+  /// cut loop of the pipeline (violation above 5e-9, 20 cuts a round, the
+  /// certified precision) cut-and-price never certifies more than `K + 1`,
+  /// and the tree with 10 cut rounds at its root refutes `K` and finds
+  /// `K + 1`.
+  func testCutLoopOnExactlyFullInstancesWithoutAPerfectPacking() throws {
+    var instances = 0, provenByCuts = 0
+    for seed in UInt64(1)...400 where instances < 40 {
+      var random = SplitMix64(seed: seed)
+      let rows = 2 + Int(random.next() % 2)
+      let capacity = 40 + Int(random.next() % 30)
+      var sizes = (0..<(3 * rows - 1)).map { _ in capacity / 5 + Int(random.next() % UInt64(capacity / 3)) }
+      let last = rows * capacity - sizes.reduce(0, +)
+      guard last > 0, last <= capacity else { continue }
+      sizes.append(last)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      guard optimum == rows + 1 else { continue }
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let master = try GilmoreGomoryColumnGeneration(session: session, types: types, initialPatterns: [])
+      let root = try XCTUnwrap(try master.solve(until: far, toConvergence: true))
+      XCTAssertLessThanOrEqual(root.rowBound, optimum, label)
+      instances += 1
+      let options = SubsetRowCutsStage.Options()
+      let outcome = try SubsetRowCutsStage.bound(
+        session: session, types: types, master: master, root: root, target: optimum, face: nil, options: options,
+        until: far)
+      XCTAssertLessThanOrEqual(outcome.rowBound, optimum, "\(label): \(outcome.summary)")
+      if outcome.rowBound == optimum { provenByCuts += 1 }
+      let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+      tree.cutRoundsPerNode = 3
+      tree.rootCutRounds = options.treeRootCutRounds
+      tree.minimumViolation = options.minimumViolation
+      tree.precision = options.precision(capacity: capacity)
+      tree.dualTolerance = tree.precision.dualTolerance
+      tree.exactBoundAtRoot = true
+      tree.exactBoundAtNodes = true
+      let proof = try tree.decide(rows: rows, until: far)
+      guard case .infeasible = proof.answer else { XCTFail("\(label): \(rows) rows not refuted: \(proof.summary)"); continue }
+      XCTAssertLessThanOrEqual(proof.rootBound, optimum, label)
+    }
+    XCTAssertGreaterThan(instances, 10, "few exactly-full instances without a perfect packing: the test checks little")
+    print("exactly full, no perfect packing: \(instances) instances, \(provenByCuts) proven by cut-and-price alone")
+  }
 }

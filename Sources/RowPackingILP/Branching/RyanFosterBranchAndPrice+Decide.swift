@@ -142,7 +142,8 @@ extension RyanFosterBranchAndPrice {
     let solveStart = run.clock.now
     let iterationsBefore = try problem.iterationCount()
     run.outcome.peakColumns = max(run.outcome.peakColumns, columns.count)
-    let solution = try problem.solveLP(timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance)
+    let solution = try problem.solveLP(
+      timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance, primalTolerance: precision.primalTolerance)
     run.outcome.masterTime += run.clock.now - solveStart
     let pivots = try problem.iterationCount() - iterationsBefore
     run.outcome.iterations += pivots
@@ -234,11 +235,12 @@ extension RyanFosterBranchAndPrice {
   /// At a converged node, a round of subset-row cuts on items that the LP
   /// solution violates (branch-and-price-and-cut); whether any was added.
   private func addCuts(_ lp: inout NodeLP, _ solution: ProgramSolution, _ run: inout TreeRun) throws(GLPKError) -> Bool {
-    guard lp.cutRounds < cutRoundsPerNode && cuts.count < cutLimit else { return false }
+    guard lp.cutRounds < (lp.isRoot ? rootCutRounds ?? cutRoundsPerNode : cutRoundsPerNode) && cuts.count < cutLimit else { return false }
     lp.cutRounds += 1
     let limit = min(cutsPerRound, cutLimit - cuts.count)
     let found = SubsetRowCutSeparation.separate(
-      patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet, limit: limit
+      patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet, limit: limit,
+      minimumViolation: minimumViolation
     ).map(\.cut)
     guard try add(cuts: found) > 0 else { return false }
     run.outcome.cutRounds += 1

@@ -111,6 +111,10 @@ final class RyanFosterBranchAndPrice {
   /// The most cuts one round adds, and in all.
   var cutsPerRound = 20
   var cutLimit = 300
+  /// The least violation of a cut separated at a node.
+  var minimumViolation = 1e-4
+  /// Cut rounds at the root (nil: ``cutRoundsPerNode``).
+  var rootCutRounds: Int? = nil
   /// The effort after which a tree that has pruned no node gives up (nil:
   /// never): a tree that refutes nothing early is most likely one over a
   /// packing that exists, whose time the searches that find packings need.
@@ -171,10 +175,10 @@ final class RyanFosterBranchAndPrice {
   var giveUpOnStallBelow: Double? = nil
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
-  /// The scale of the floating duals' integer weights and the least
-  /// improvement of a row that enters (``CertifiedBound/Precision``; its
-  /// tolerance and exact rounds are ``dualTolerance`` and
-  /// ``exactPricingRounds`` here).
+  /// The scale of the floating duals' integer weights, the least
+  /// improvement of a row that enters and GLPK's tolerance on bounds
+  /// (``CertifiedBound/Precision``; its tolerance on reduced costs and
+  /// exact rounds are ``dualTolerance`` and ``exactPricingRounds`` here).
   var precision = CertifiedBound.Precision.standard
   /// The master's simplex: GLPK's pricing rule (projected steepest edge,
   /// or Dantzig's) and ratio test.

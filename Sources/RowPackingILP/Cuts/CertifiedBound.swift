@@ -83,6 +83,9 @@ extension CertifiedBound {
     var improvingMargin: Int
     /// GLPK's tolerance on reduced costs in the master (nil: its default).
     var dualTolerance: Double?
+    /// GLPK's tolerance on bounds (nil: its default, 1e-7): a cut violated
+    /// by 5e-9 needs the primal values that exact.
+    var primalTolerance: Double? = nil
     /// At each convergence, the most exact re-solves from the basis
     /// (``GLPKProblem/solveExactLP(timeLimit:)``), each priced exactly,
     /// its improving rows entering before the next (0: none).
@@ -96,12 +99,13 @@ extension CertifiedBound {
 
     /// da Silva and Schouery's precision for rows of `capacity`: duals at
     /// ``CertifiedBound/scale(capacity:)``, rows improving by 2^-38,
-    /// GLPK's reduced costs to 1e-12, up to three exact re-solves.
+    /// GLPK's reduced costs to 1e-12 and bounds to 1e-9, up to three exact
+    /// re-solves.
     static func certified(capacity: Int) -> Precision {
       let scale = CertifiedBound.scale(capacity: capacity)
       return Precision(
         scale: scale, improvingMargin: CertifiedBound.improvingMargin(scale: scale), dualTolerance: 1e-12,
-        exactRounds: 3)
+        primalTolerance: 1e-9, exactRounds: 3)
     }
 
     /// Whether a row priced at `value` improves the master.

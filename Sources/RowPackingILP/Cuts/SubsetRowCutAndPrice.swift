@@ -214,7 +214,6 @@ final class SubsetRowCutAndPrice {
       deadline = extendedDeadline
       return true
     }
-    let scale = precision.scale
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
     // Exact re-solves left before the next separation.
@@ -224,7 +223,9 @@ final class SubsetRowCutAndPrice {
       // The primal simplex throughout: with cut rows on large degenerate
       // masters GLPK's dual simplex meets numerical instability
       // (docs/experiments/).
-      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: precision.dualTolerance)
+      let lp = try problem.solveLP(
+        timeLimit: deadline - clock.now, dualTolerance: precision.dualTolerance,
+        primalTolerance: precision.primalTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { if extends() { continue } else { break } }

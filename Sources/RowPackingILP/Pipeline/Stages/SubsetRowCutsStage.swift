@@ -27,8 +27,14 @@ struct SubsetRowCutsStage: ExactStage {
     /// and Schouery's precision (``CertifiedBound/Precision/certified(capacity:)``)
     /// rather than the standard one (duals at 2^36, rows improving by 1e-9).
     var certifiedPrecision = true
-    /// The least violation of a cut separated.
-    var minimumViolation = 1e-4
+    /// The least violation of a cut separated, here and in the tree: near
+    /// the bound the violations worth cutting are as small as the leaks.
+    var minimumViolation = 5e-9
+    /// The most cuts a separation round adds, here and in the tree.
+    var cutsPerRound = 20
+    /// Cut rounds at the tree's root (at its other nodes
+    /// ``ExactPipeline/Options/branchAndPriceCutRounds``).
+    var treeRootCutRounds = 10
     /// The cut master starts, besides the root LP's basic patterns, from
     /// the plain master's patterns whose reduced cost at the first dual
     /// restriction's weights is at most this share of a row (0: none).
@@ -106,6 +112,7 @@ struct SubsetRowCutsStage: ExactStage {
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
+    cutAndPrice.cutsPerRound = options.cutsPerRound
     return try cutAndPrice.run(target: target, until: deadline)
   }
 
