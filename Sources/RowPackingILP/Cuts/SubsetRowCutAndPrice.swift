@@ -252,7 +252,9 @@ final class SubsetRowCutAndPrice {
         if exact.status == .optimal {
           outcome.exactObjective = exact.objective
           guard let exactPriced = price(exact.duals, target: target, outcome: &outcome, until: deadline) else { break }
-          outcome.exactBound = max(outcome.exactBound, outcome.rowBound)
+          let w = exactPriced.weights
+          outcome.exactBound = max(outcome.exactBound, Self.safeBound(
+            weights: w.types, demands: types.demands, cuts: cuts, cutWeights: w.cuts, maximum: w.maximum))
           if outcome.rowBound >= target { break }
           // Rows improving at the exact duals: in, and the master again.
           if precision.improves(exactPriced.answer.value), try add(exactPriced.entering) > 0 { continue }
