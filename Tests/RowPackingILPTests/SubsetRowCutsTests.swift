@@ -340,7 +340,7 @@ final class SubsetRowCutsTests: XCTestCase {
   }
 
   /// Cut-and-price with the exact re-solve of each converged master
-  /// (``SubsetRowCutAndPrice/exactDuals``): its bound never exceeds the
+  /// (``CertifiedBound/Precision/exactRounds``): its bound never exceeds the
   /// brute-force optimum, each converged master was re-solved, and the
   /// exact objective is the floating one within GLPK's tolerances.
   func testExactResolveBoundNeverExceedsTheOptimum() throws {
@@ -349,7 +349,7 @@ final class SubsetRowCutsTests: XCTestCase {
       let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
-      let (root, _, outcome) = try cutAndPriceToTheEnd(types) { $0.exactDuals = true }
+      let (root, _, outcome) = try cutAndPriceToTheEnd(types) { $0.precision.exactRounds = 1 }
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
       XCTAssertLessThanOrEqual(outcome.rowBound, optimum, label)
       XCTAssertLessThanOrEqual(outcome.exactBound, optimum, label)

@@ -120,8 +120,7 @@ extension RyanFosterBranchAndPrice {
         guard let (answer, bound) = price(at: masterPoint, &lp, &run) else { return .ended(.unknown) }
         if bound >= run.target { return .ended(prunedByBound(lp.decisions, &run)) }
         entering = ([answer.items] + answer.others).filter { pricesOut($0, groupDuals, cutDuals, lp.cutCounts) }
-        let scale = KnapsackPricing.scale
-        converged = answer.value <= scale + scale / 1_000_000_000 || entering.isEmpty
+        converged = !precision.improves(answer.value) || entering.isEmpty
       }
       if !converged, try add(entering.map { row in row.flatMap { lp.node.groups[$0] } }) > 0 { continue }
       if lp.isRoot { run.outcome.rootTrace.append((cuts.count, solution.objective)) }
@@ -143,7 +142,8 @@ extension RyanFosterBranchAndPrice {
     let solveStart = run.clock.now
     let iterationsBefore = try problem.iterationCount()
     run.outcome.peakColumns = max(run.outcome.peakColumns, columns.count)
-    let solution = try problem.solveLP(timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance)
+    let solution = try problem.solveLP(
+      timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance, primalTolerance: precision.primalTolerance)
     run.outcome.masterTime += run.clock.now - solveStart
     let pivots = try problem.iterationCount() - iterationsBefore
     run.outcome.iterations += pivots
@@ -173,7 +173,7 @@ extension RyanFosterBranchAndPrice {
       // process): the sum's rounding decides a column near the threshold.
       for (c, m) in sums.sorted(by: { $0.key < $1.key }) { cost -= cutDuals[c] * Double(m / 2) }
     }
-    return cost < -1e-9
+    return cost < -Double(precision.improvingMargin) / Double(precision.scale)
   }
 
   /// Exact pricing at `point` (merged items' duals, then the cuts'): its
@@ -181,9 +181,9 @@ extension RyanFosterBranchAndPrice {
   private func price(
     at point: [Double], _ lp: inout NodeLP, _ run: inout TreeRun
   ) -> (answer: ConflictKnapsackPricing.Answer, bound: Int)? {
-    let scale = KnapsackPricing.scale
+    let scale = precision.scale
     let groups = lp.node.groups.count
-    let weights = KnapsackPricing.weights(duals: Array(point.prefix(groups)))
+    let weights = point.prefix(groups).map { integerWeight(dual: $0, scale: Double(scale)) }
     let cutWeights = point.dropFirst(groups).map { -integerWeight(dual: -$0, scale: Double(scale)) }
     let priceStart = run.clock.now
     let priced = cuts.isEmpty
@@ -198,7 +198,12 @@ extension RyanFosterBranchAndPrice {
       + groups * KnapsackPricing.Work.perTypeCells
     let bound = SubsetRowCutAndPrice.safeBound(
       weights: weights, demands: itemDemands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
-    if lp.isRoot { run.outcome.rootBound = max(run.outcome.rootBound, bound) }
+    if lp.isRoot {
+      run.outcome.rootBound = max(run.outcome.rootBound, bound)
+      run.outcome.noteRootCertified(
+        weights: weights, demands: itemDemands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value,
+        rows: run.rows)
+    }
     // The point of best Lagrangian value is the smoothing's centre.
     let total = weights.reduce(0.0) { $0 + Double($1) }
       + zip(cuts, cutWeights).reduce(0.0) { $0 + Double($1.1 * $1.0.rightHandSide) }
@@ -230,11 +235,12 @@ extension RyanFosterBranchAndPrice {
   /// At a converged node, a round of subset-row cuts on items that the LP
   /// solution violates (branch-and-price-and-cut); whether any was added.
   private func addCuts(_ lp: inout NodeLP, _ solution: ProgramSolution, _ run: inout TreeRun) throws(GLPKError) -> Bool {
-    guard lp.cutRounds < cutRoundsPerNode && cuts.count < cutLimit else { return false }
+    guard lp.cutRounds < (lp.isRoot ? rootCutRounds ?? cutRoundsPerNode : cutRoundsPerNode) && cuts.count < cutLimit else { return false }
     lp.cutRounds += 1
     let limit = min(cutsPerRound, cutLimit - cuts.count)
     let found = SubsetRowCutSeparation.separate(
-      patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet, limit: limit
+      patterns: columns, values: solution.values, demands: itemDemands, existing: cutSet, limit: limit,
+      minimumViolation: minimumViolation
     ).map(\.cut)
     guard try add(cuts: found) > 0 else { return false }
     run.outcome.cutRounds += 1
@@ -261,7 +267,10 @@ extension RyanFosterBranchAndPrice {
       node: lp.node, rows: run.rows, pricing: lp.pricing, cutCounts: lp.cutCounts, until: run.deadline)
     run.outcome.exactSolves += exact.solves
     run.outcome.exactTime += run.clock.now - exactStart
-    if lp.isRoot { run.outcome.exactRootObjective = exact.objective }
+    if lp.isRoot {
+      run.outcome.exactRootObjective = exact.objective
+      if let e = exact.excess { run.outcome.rootCertifiedExcess = max(run.outcome.rootCertifiedExcess ?? -.infinity, e) }
+    }
     if let bound = exact.bound {
       if lp.isRoot { run.outcome.rootBound = max(run.outcome.rootBound, bound) }
       if bound >= run.target { return .pruned }

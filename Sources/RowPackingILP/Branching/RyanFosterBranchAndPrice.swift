@@ -21,7 +21,7 @@ import RowPacking
 /// largest weight of a row the node allows (the pricing's exact maximum),
 /// every packing of the node in `K` rows has `K kappa >= sum_g w_g`, as its
 /// rows partition the items. The weights are the master's duals summed
-/// over each merged item, scaled by ``KnapsackPricing/scale`` and rounded
+/// over each merged item, scaled by ``precision``'s scale and rounded
 /// down; the bound is `ceil(sum w / kappa)` in integers
 /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``),
 /// so floating point can weaken it but never make it wrong. A node is
@@ -111,6 +111,10 @@ final class RyanFosterBranchAndPrice {
   /// The most cuts one round adds, and in all.
   var cutsPerRound = 20
   var cutLimit = 300
+  /// The least violation of a cut separated at a node.
+  var minimumViolation = 1e-4
+  /// Cut rounds at the root (nil: ``cutRoundsPerNode``).
+  var rootCutRounds: Int? = nil
   /// The effort after which a tree that has pruned no node gives up (nil:
   /// never): a tree that refutes nothing early is most likely one over a
   /// packing that exists, whose time the searches that find packings need.
@@ -171,6 +175,11 @@ final class RyanFosterBranchAndPrice {
   var giveUpOnStallBelow: Double? = nil
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
+  /// The scale of the floating duals' integer weights, the least
+  /// improvement of a row that enters and GLPK's tolerance on bounds
+  /// (``CertifiedBound/Precision``; its tolerance on reduced costs and
+  /// exact rounds are ``dualTolerance`` and ``exactPricingRounds`` here).
+  var precision = CertifiedBound.Precision.standard
   /// The master's simplex: GLPK's pricing rule (projected steepest edge,
   /// or Dantzig's) and ratio test.
   var steepestEdge: Bool {
@@ -323,6 +332,20 @@ final class RyanFosterBranchAndPrice {
     var exactTime = Duration.zero
     var exactRootObjective: Double? = nil
     var exactPrunes = 0
+    /// How far the root's best certified value lies above the rows to
+    /// refute (``CertifiedBound/excess(total:maximum:rows:)``).
+    var rootCertifiedExcess: Double? = nil
+
+    /// Raises ``rootCertifiedExcess`` to the certified value of `weights`
+    /// whose exact maximum is `maximum`.
+    mutating func noteRootCertified(
+      weights: [Int], demands: [Int], cuts: [SubsetRowCut], cutWeights: [Int], maximum: Int, rows: Int
+    ) {
+      guard let total = CertifiedBound.total(weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights),
+        let excess = CertifiedBound.excess(total: total, maximum: maximum, rows: rows)
+      else { return }
+      rootCertifiedExcess = max(rootCertifiedExcess ?? -.infinity, excess)
+    }
 
     /// One line for the verbose log.
     var summary: String {
@@ -336,6 +359,7 @@ final class RyanFosterBranchAndPrice {
         + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime), work \(work))"
         + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
+        + (rootCertifiedExcess.map { "; root certified value minus the rows \($0)" } ?? "")
         + (rootTrace.isEmpty ? "" : "; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
     }
   }
@@ -461,11 +485,7 @@ final class RyanFosterBranchAndPrice {
   /// to 2^50 at which a weight (a dual of at most 4, as
   /// `integerWeight(dual:scale:)` caps it) times a size stays below 2^62,
   /// as the pricing's order of items multiplies them.
-  var exactScale: Int {
-    var bits = 50
-    while bits > 30 && (4 << bits) > (1 << 62) / max(capacity, 1) { bits -= 1 }
-    return 1 << bits
-  }
+  var exactScale: Int { CertifiedBound.scale(capacity: capacity) }
 
   /// The safe bound at the duals of the master solved again in exact arithmetic.
   ///
@@ -486,8 +506,9 @@ final class RyanFosterBranchAndPrice {
   func exactBound(
     node: NodeItems, rows: Int, pricing: ConflictKnapsackPricing, cutCounts: [[(cut: Int, count: Int)]],
     until deadline: ContinuousClock.Instant
-  ) throws(GLPKError) -> (bound: Int?, objective: Double?, solves: Int) {
+  ) throws(GLPKError) -> (bound: Int?, objective: Double?, solves: Int, excess: Double?) {
     var best: Int? = nil
+    var bestExcess: Double? = nil
     var objective: Double? = nil
     var solves = 0
     for _ in 0..<exactPricingRounds {
@@ -512,6 +533,12 @@ final class RyanFosterBranchAndPrice {
         weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: cuts, cutWeights: cutWeights,
         maximum: priced.value)
       best = max(best ?? 0, bound)
+      let demands = Array(repeating: 1, count: weights.count)
+      if let total = CertifiedBound.total(weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights),
+        let excess = CertifiedBound.excess(total: total, maximum: priced.value, rows: rows)
+      {
+        bestExcess = max(bestExcess ?? -.infinity, excess)
+      }
       // Rows above 1 at the exact duals (the floating column generation
       // stopped at its tolerance): into the master, and solve again, while
       // the exact LP is still above the rows by the trigger: a bound is at
@@ -520,7 +547,7 @@ final class RyanFosterBranchAndPrice {
       let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
       guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
     }
-    return (best, objective, solves)
+    return (best, objective, solves, bestExcess)
   }
 
   /// The work counted for a master solve of the tree, in the units of ``KnapsackPricing/Work``.

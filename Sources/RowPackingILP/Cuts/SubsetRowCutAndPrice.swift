@@ -50,18 +50,22 @@ final class SubsetRowCutAndPrice {
   /// The most item types for the exhaustive separation
   /// (``SubsetRowCutSeparation/separateExhaustively(patterns:values:demands:existing:limit:minimumViolation:)``).
   var exhaustiveTypeLimit = 700
+  /// How finely the master is priced and its bound certified
+  /// (``CertifiedBound/Precision``).
+  var precision = CertifiedBound.Precision.standard
   /// GLPK's tolerance on reduced costs for the master (nil: its default,
   /// 1e-7). The duals' restrictions (``Outcome/restrictions``) fit in a
   /// gap about `K x` this tolerance wide: the rows within it are far fewer
   /// with a tighter one.
-  var dualTolerance: Double? = nil
+  var dualTolerance: Double? {
+    get { precision.dualTolerance }
+    set { precision.dualTolerance = newValue }
+  }
   /// Whether cuts on five types (``SubsetRowCutSeparation/separateFiveRows(patterns:values:demands:existing:limit:minimumViolation:until:)``)
   /// are separated where no 3-type cut is violated.
   var fiveRowCuts = false
-  /// Whether each converged master is solved again in exact rational
-  /// arithmetic (``GLPKProblem/solveExactLP(timeLimit:)``) and the safe
-  /// bound taken at those duals too, before separation.
-  var exactDuals = false
+  /// The least violation of a cut separated.
+  var minimumViolation = 1e-4
 
   /// What a cut-and-price run reached.
   struct Outcome {
@@ -80,12 +84,15 @@ final class SubsetRowCutAndPrice {
     var converged: Bool
     /// The time it took.
     var elapsed = Duration.zero
-    /// Exact re-solves (``exactDuals``), their time and their best bound.
+    /// Exact re-solves (``CertifiedBound/Precision/exactRounds``), their time and their best bound.
     var exactSolves = 0
     var exactTime = Duration.zero
     var exactBound = 0
     /// The last exact re-solve's objective (floating, to show).
     var exactObjective = 0.0
+    /// How far the best certified value (``CertifiedBound/excess(total:maximum:rows:)``)
+    /// lies above the rows one below the target (negative: below them).
+    var certifiedExcess: Double? = nil
     /// The integer duals of every master found optimal for its cuts (the
     /// first without cuts), each a restriction of the rows of a packing in
     /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
@@ -104,6 +111,7 @@ final class SubsetRowCutAndPrice {
         + "(\(solves) master solves, \(nodes) pricing nodes, \(elapsed)), safe bound \(rowBound)"
         + (converged ? ", no violated cut left" : "")
         + (exactSolves > 0 ? "; \(exactSolves) exact re-solves (\(exactTime)), last objective \(exactObjective), their bound \(exactBound)" : "")
+        + (certifiedExcess.map { "; certified value minus the rows \($0)" } ?? "")
     }
   }
 
@@ -177,21 +185,9 @@ final class SubsetRowCutAndPrice {
   ///
   /// - Complexity: O(types + cuts).
   static func safeBound(weights: [Int], demands: [Int], cuts: [SubsetRowCut], cutWeights: [Int], maximum: Int) -> Int {
-    guard maximum > 0 else { return 0 }
-    var total = 0
-    for t in weights.indices where weights[t] != 0 {
-      let (product, o1) = weights[t].multipliedReportingOverflow(by: demands[t])
-      let (sum, o2) = total.addingReportingOverflow(product)
-      if o1 || o2 { return 0 }
-      total = sum
-    }
-    for c in cuts.indices where cutWeights[c] != 0 {
-      let (product, o1) = cutWeights[c].multipliedReportingOverflow(by: cuts[c].rightHandSide)
-      let (sum, o2) = total.addingReportingOverflow(product)
-      if o1 || o2 { return 0 }
-      total = sum
-    }
-    guard total > 0 else { return 0 }
+    guard maximum > 0, let total = CertifiedBound.total(
+      weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights), total > 0
+    else { return 0 }
     return total / maximum + (total % maximum == 0 ? 0 : 1)
   }
 
@@ -218,84 +214,62 @@ final class SubsetRowCutAndPrice {
       deadline = extendedDeadline
       return true
     }
-    let scale = KnapsackPricing.scale
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
-    /// A master's duals as pricing takes them: the item types' clipped
-    /// at 0, the cuts' at or below 0, and both as integer weights.
-    func pricingDuals(_ duals: [Double]) -> (pi: [Double], sigma: [Double], weights: [Int], cutWeights: [Int]) {
-      let pi = duals.prefix(types.count).map { max(0, $0) }
-      let sigma = duals.dropFirst(types.count).map { min(0, $0) }
-      return (pi, sigma, KnapsackPricing.weights(duals: pi), sigma.map { -integerWeight(dual: -$0, scale: Double(scale)) })
-    }
+    // Exact re-solves left before the next separation.
+    var exactLeft = precision.exactRounds
     let start = clock.now
     while clock.now < deadline || extends() {
       // The primal simplex throughout: with cut rows on large degenerate
       // masters GLPK's dual simplex meets numerical instability
       // (docs/experiments/).
-      let lp = try problem.solveLP(timeLimit: deadline - clock.now, dualTolerance: dualTolerance)
+      let lp = try problem.solveLP(
+        timeLimit: deadline - clock.now, dualTolerance: precision.dualTolerance,
+        primalTolerance: precision.primalTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
         if lp.status == .timeLimit { if extends() { continue } else { break } }
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "cut master LP not optimal (\(lp.status))")
       }
       outcome.objective = lp.objective
-      let (pi, sigma, weights, cutWeights) = pricingDuals(lp.duals)
-      guard let answer = pricing.best(
-        weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: scale,
-        others: columnsPerPricing - 1, until: deadline)
+      guard let priced = price(lp.duals, target: target, outcome: &outcome, until: deadline)
       else { if extends() { continue } else { break } }
-      outcome.nodes += answer.nodes
-      let bound = Self.safeBound(
-        weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
-      outcome.rowBound = max(outcome.rowBound, bound)
       if outcome.rowBound >= target { break }
-      /// The reduced cost for the master's (floating) duals.
-      func reducedCost(_ p: Pattern) -> Double {
-        var cost = 1.0
-        for t in p { cost -= pi[t] }
-        for (c, cut) in cuts.enumerated() where sigma[c] != 0 { cost -= sigma[c] * Double(cut.coefficient(of: p)) }
-        return cost
-      }
-      let entering = ([answer.pattern] + answer.others).filter { !$0.isEmpty && reducedCost($0) < -1e-9 }
-      if answer.value > scale + scale / 1_000_000_000, !entering.isEmpty, try add(entering) > 0 { continue }
-      // The master is optimal for the full LP with these cuts: separate.
+      // Rows that price in at the integer weights (exact): a row GLPK's
+      // tolerance left at a negative reduced cost is in the master already.
+      if precision.improves(priced.answer.value), try add(priced.entering) > 0 { continue }
+      // The master is optimal for the full LP with these cuts, up to the
+      // floating simplex: certify it exactly where the LP is near the rows.
       if outcome.objectiveWithoutCuts == nil { outcome.objectiveWithoutCuts = lp.objective }
-      if exactDuals {
+      var solution = lp
+      var weights = priced.weights
+      if exactLeft > 0 && (target == .max || lp.objective > Double(target - 1) - 1e-6) {
+        exactLeft -= 1
         let exactStart = clock.now
-        let exact = try problem.solveExactLP(timeLimit: deadline - clock.now)
+        // At most half the time left: on large masters one exact solve can
+        // outlast the stage, and a floating round may still lift the bound.
+        let exact = try problem.solveExactLP(timeLimit: (deadline - clock.now) / 2)
         outcome.exactSolves += 1
+        outcome.exactTime += clock.now - exactStart
         if exact.status == .optimal {
           outcome.exactObjective = exact.objective
-          let (_, _, w, s) = pricingDuals(exact.duals)
-          if let priced = pricing.best(weights: w, bounds: types.demands, cuts: cuts, cutWeights: s, until: deadline) {
-            outcome.nodes += priced.nodes
-            let b = Self.safeBound(weights: w, demands: types.demands, cuts: cuts, cutWeights: s, maximum: priced.value)
-            outcome.exactBound = max(outcome.exactBound, b)
-            outcome.rowBound = max(outcome.rowBound, b)
-          }
+          guard let exactPriced = price(exact.duals, target: target, outcome: &outcome, until: deadline) else { break }
+          let w = exactPriced.weights
+          outcome.exactBound = max(outcome.exactBound, Self.safeBound(
+            weights: w.types, demands: types.demands, cuts: cuts, cutWeights: w.cuts, maximum: w.maximum))
+          if outcome.rowBound >= target { break }
+          // Rows improving at the exact duals: in, and the master again.
+          if precision.improves(exactPriced.answer.value), try add(exactPriced.entering) > 0 { continue }
+          solution = exact
+          weights = exactPriced.weights
         }
-        outcome.exactTime += clock.now - exactStart
-        if outcome.rowBound >= target { break }
       }
+      exactLeft = precision.exactRounds
       outcome.restrictions.append(
-        .init(weights: weights, cuts: cuts, cutWeights: cutWeights, maxValue: answer.value))
+        .init(weights: weights.types, cuts: cuts, cutWeights: weights.cuts, maxValue: weights.maximum))
       guard cuts.count < cutLimit else { outcome.converged = true; break }
       let limit = min(cutsPerRound, cutLimit - cuts.count)
-      var found = SubsetRowCutSeparation.separate(
-        patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
-      // "No violated cut left" is exact up to ``exhaustiveTypeLimit``
-      // types: every triple is checked before the run says so (cubic in
-      // the types, hence the limit).
-      if found.isEmpty && types.count <= exhaustiveTypeLimit {
-        found = SubsetRowCutSeparation.separateExhaustively(
-          patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit)
-      }
-      if found.isEmpty && fiveRowCuts {
-        found = SubsetRowCutSeparation.separateFiveRows(
-          patterns: patterns, values: lp.values, demands: types.demands, existing: cutSet, limit: limit,
-          until: deadline)
-      }
+      let found = separate(values: solution.values, limit: limit, until: deadline)
       if found.isEmpty { outcome.converged = true; break }
       try add(cuts: found.map(\.cut))
       outcome.rounds += 1
@@ -303,5 +277,64 @@ final class SubsetRowCutAndPrice {
     }
     outcome.elapsed = clock.now - start
     return outcome
+  }
+  /// Integer weights at the precision's scale, the pricing's exact
+  /// maximum at them, and the rows that improve.
+  private struct Priced {
+    var weights: (types: [Int], cuts: [Int], maximum: Int)
+    var answer: SubsetRowCutPricing.Answer
+    var entering: [Pattern]
+  }
+
+  /// Prices exactly at `duals` (the types' clipped at 0, the cuts' at or
+  /// below 0, both scaled to integers and rounded down), raising the
+  /// outcome's safe bound and certified value; nil when `deadline` passed.
+  private func price(
+    _ duals: [Double], target: Int, outcome: inout Outcome, until deadline: ContinuousClock.Instant
+  ) -> Priced? {
+    let scale = Double(precision.scale)
+    let weights = duals.prefix(types.count).map { integerWeight(dual: $0, scale: scale) }
+    let cutWeights = duals.dropFirst(types.count).map { -integerWeight(dual: -min(0, $0), scale: scale) }
+    guard let answer = pricing.best(
+      weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: precision.scale,
+      others: columnsPerPricing - 1, until: deadline)
+    else { return nil }
+    outcome.nodes += answer.nodes
+    let bound = Self.safeBound(
+      weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
+    outcome.rowBound = max(outcome.rowBound, bound)
+    if let total = CertifiedBound.total(weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights),
+      let excess = CertifiedBound.excess(total: total, maximum: answer.value, rows: target - 1)
+    {
+      outcome.certifiedExcess = max(outcome.certifiedExcess ?? -.infinity, excess)
+    }
+    let entering = ([answer.pattern] + answer.others).filter {
+      !$0.isEmpty
+        && precision.improves(SubsetRowCutPricing.value(of: $0, weights: weights, cuts: cuts, cutWeights: cutWeights))
+    }
+    return Priced(weights: (weights, cutWeights, answer.value), answer: answer, entering: entering)
+  }
+
+  /// The most violated cuts of the master's solution `values`, at most
+  /// `limit`: the heuristic separation, then every triple up to
+  /// ``exhaustiveTypeLimit`` types, then five-type cuts if on.
+  private func separate(values: [Double], limit: Int, until deadline: ContinuousClock.Instant) -> [(cut: SubsetRowCut, violation: Double)] {
+    var found = SubsetRowCutSeparation.separate(
+      patterns: patterns, values: values, demands: types.demands, existing: cutSet, limit: limit,
+      minimumViolation: minimumViolation)
+    // "No violated cut left" is exact up to ``exhaustiveTypeLimit``
+    // types: every triple is checked before the run says so (cubic in
+    // the types, hence the limit).
+    if found.isEmpty && types.count <= exhaustiveTypeLimit {
+      found = SubsetRowCutSeparation.separateExhaustively(
+        patterns: patterns, values: values, demands: types.demands, existing: cutSet, limit: limit,
+        minimumViolation: minimumViolation)
+    }
+    if found.isEmpty && fiveRowCuts {
+      found = SubsetRowCutSeparation.separateFiveRows(
+        patterns: patterns, values: values, demands: types.demands, existing: cutSet, limit: limit,
+        minimumViolation: minimumViolation, until: deadline)
+    }
+    return found
   }
 }

@@ -91,7 +91,14 @@ struct BranchAndPriceStage: ExactStage {
     search.giveUpWithoutPruningAfter = .work(Int(giveUpAfter / .seconds(1) * budget.workPerSecond))
     search.giveUpRefutedShare = giveUpRefutedShare
     search.giveUpOnStallBelow = giveUpOnStallBelow
-    if search.cutRoundsPerNode > 0 { search.dualTolerance = state.options.cuts.dualTolerance }
+    let precision = state.options.cuts.precision(capacity: types.capacity)
+    search.precision = precision
+    if search.cutRoundsPerNode > 0 { search.dualTolerance = precision.dualTolerance }
+    // At the finer precision a rise of the LP of 1e-10 rows is certifiable.
+    if state.options.cuts.certifiedPrecision { search.exactBoundTrigger = 1e-10 }
+    search.minimumViolation = state.options.cuts.minimumViolation
+    search.cutsPerRound = state.options.cuts.cutsPerRound
+    if search.cutRoundsPerNode > 0 { search.rootCutRounds = state.options.cuts.treeRootCutRounds }
     let outcome = try search.decide(rows: rows, until: deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })

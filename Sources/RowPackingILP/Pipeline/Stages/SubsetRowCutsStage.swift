@@ -10,9 +10,9 @@ import RowPacking
 ///
 /// Early, inside the near-full-rows stage where the bound's rows must be
 /// exactly full and its model is too big; late, before the arc-flow MIP.
-/// Its master is solved at a tight reduced-cost tolerance: at GLPK's
-/// default the safe bound can lose more than the cuts gain
-/// (docs/experiments/ has the measurements).
+/// Its master is priced and certified at a fine precision
+/// (``CertifiedBound``): at GLPK's default tolerance the safe bound can
+/// lose more than the cuts gain (docs/experiments/ has the measurements).
 ///
 /// Jepsen, M., Petersen, B., Spoorendonk, S. and Pisinger, D. (2008).
 /// Subset-row inequalities applied to the vehicle-routing problem with time
@@ -24,14 +24,29 @@ struct SubsetRowCutsStage: ExactStage {
   var stage: SolveStage { .subsetRowCuts }
 
   struct Options: Sendable {
-    /// GLPK's tolerance on reduced costs in the cut master.
-    var dualTolerance: Double? = 1e-10
+    /// Whether the cut master and the tree price and certify at da Silva
+    /// and Schouery's precision (``CertifiedBound/Precision/certified(capacity:)``)
+    /// rather than the standard one (duals at 2^36, rows improving by 1e-9).
+    var certifiedPrecision = true
+    /// The least violation of a cut separated, here and in the tree: near
+    /// the bound the violations worth cutting are as small as the leaks.
+    var minimumViolation = 5e-9
+    /// The most cuts a separation round adds, here and in the tree.
+    var cutsPerRound = 20
+    /// Cut rounds at the tree's root (at its other nodes
+    /// ``ExactPipeline/Options/branchAndPriceCutRounds``).
+    var treeRootCutRounds = 10
     /// The cut master starts, besides the root LP's basic patterns, from
     /// the plain master's patterns whose reduced cost at the first dual
     /// restriction's weights is at most this share of a row (0: none).
     var masterFaceShare = 0.001
     /// The most rows of the restricted model in the early place.
     var earlyModelPatternLimit = 40_000
+
+    /// The precision of masters over rows of `capacity`.
+    func precision(capacity: Int) -> CertifiedBound.Precision {
+      certifiedPrecision ? .certified(capacity: capacity) : .standard
+    }
   }
 
   func applies(to state: SolveState) -> Bool {
@@ -99,7 +114,9 @@ struct SubsetRowCutsStage: ExactStage {
       initial += master.patterns.filter { p in p.reduce(0) { $0 + face.weights[$1] } >= face.maxWeight - slack }
     }
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
-    cutAndPrice.dualTolerance = options.dualTolerance
+    cutAndPrice.precision = options.precision(capacity: types.capacity)
+    cutAndPrice.minimumViolation = options.minimumViolation
+    cutAndPrice.cutsPerRound = options.cutsPerRound
     return try cutAndPrice.run(target: target, until: deadline)
   }
 
