@@ -29,7 +29,7 @@ final class FewestMovesBranchAndBoundTests: XCTestCase {
           // No layout at all: the search must refuse every count the bound allows.
           var search = FewestMovesBranchAndBound(sizes: sizes, capacity: capacity, rows: rows, bound: bound)
           var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
-          if let root { XCTAssertEqual(search.layout(movingAtMost: n, meter: &meter).map { $0 == nil }, true, what) }
+          if root != nil { XCTAssertEqual(search.layout(movingAtMost: n, meter: &meter).map { $0 == nil }, true, what) }
           continue
         }
         XCTAssertLessThanOrEqual(root ?? Int.max, expected, "the bound is above the fewest moves: \(what)")
