@@ -8,8 +8,10 @@ import RowPacking
 /// near-full-rows model restricted by its masters' duals
 /// (``NearFullRowsModel/CutRestriction``) decides that row.
 ///
-/// Early, inside the near-full-rows stage where the bound's rows must be
-/// exactly full and its model is too big; late, before the arc-flow MIP.
+/// Early, right after the short dive, where the bound's rows must be
+/// exactly full: there the LP bound is the items' total, which only cuts
+/// or branching can raise (docs/experiments/054-ani-first-order.md); late,
+/// before the arc-flow MIP.
 /// Its master is priced and certified at a fine precision
 /// (``CertifiedBound``): at GLPK's default tolerance the safe bound can
 /// lose more than the cuts gain (docs/experiments/ has the measurements).
@@ -68,9 +70,17 @@ struct SubsetRowCutsStage: ExactStage {
     let budget = state.options.budget, options = state.options.cuts
     let outcome: SubsetRowCutAndPrice.Outcome
     do {
+      // Before the near-full-rows stage there are no restrictions yet: the
+      // unperturbed one alone gives the face the cut master starts near.
+      var face = state.restrictions.first
+      if face == nil {
+        face = try master.dualRestrictions(
+          vertices: 0, until: min(state.stageDeadline, budget.deadline(budget.dualRestrictions, state.setup))
+        ).first
+      }
       outcome = try Self.bound(
         session: state.session, types: state.types, master: master, root: root, target: state.best.rowCount,
-        face: state.restrictions.first, options: options, until: state.stageDeadline)
+        face: face, options: options, until: state.stageDeadline)
     } catch {
       // A cut master GLPK does not solve costs this stage, not the ones after it.
       state.note("subset-row cuts failed: \(error.description)")
