@@ -123,7 +123,12 @@ struct SubsetRowCutsStage: ExactStage {
       let slack = Int(Double(face.maxWeight) * options.masterFaceShare)
       initial += master.patterns.filter { p in p.reduce(0) { $0 + face.weights[$1] } >= face.maxWeight - slack }
     }
+    // The plain master's basis carried over: its first solve from the
+    // standard basis takes thousands of pivots at 600 items and more.
+    let (basicRows, basicPatterns) = try master.basisWithoutExchangeColumns()
+    initial += basicPatterns
     let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
+    try cutAndPrice.start(basicRows: basicRows, basicPatterns: Set(basicPatterns))
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
     cutAndPrice.cutsPerRound = options.cutsPerRound
