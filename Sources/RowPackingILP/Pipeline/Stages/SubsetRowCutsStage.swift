@@ -42,6 +42,18 @@ struct SubsetRowCutsStage: ExactStage {
     var masterFaceShare = 0.001
     /// The most rows of the restricted model in the early place.
     var earlyModelPatternLimit = 40_000
+    /// Whether the cut master and the tree hold and price only exactly-full
+    /// rows where the sizes fill the rows asked for exactly (da Silva and
+    /// Schouery's waste budget of 0; ``wasteBudget(types:rows:)``).
+    var exactlyFullColumns = true
+
+    /// The waste budget of masters that ask whether the items fit in
+    /// `rows` rows: 0 where they fill them exactly and
+    /// ``exactlyFullColumns`` is on, else none.
+    func wasteBudget(types: ItemTypes, rows: Int) -> Int? {
+      guard exactlyFullColumns, rows < .max else { return nil }
+      return SubsetRowCutAndPrice.emptyRoom(types: types, rows: rows) == 0 ? 0 : nil
+    }
 
     /// The precision of masters over rows of `capacity`.
     func precision(capacity: Int) -> CertifiedBound.Precision {
@@ -113,7 +125,9 @@ struct SubsetRowCutsStage: ExactStage {
       let slack = Int(Double(face.maxWeight) * options.masterFaceShare)
       initial += master.patterns.filter { p in p.reduce(0) { $0 + face.weights[$1] } >= face.maxWeight - slack }
     }
-    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
+    let cutAndPrice = try SubsetRowCutAndPrice(
+      session: session, types: types, initialPatterns: initial,
+      wasteBudget: options.wasteBudget(types: types, rows: target - 1))
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
     cutAndPrice.cutsPerRound = options.cutsPerRound
