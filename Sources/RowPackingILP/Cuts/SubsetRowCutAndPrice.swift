@@ -160,11 +160,13 @@ final class SubsetRowCutAndPrice {
 
   /// The capacity `rows` rows leave empty when they hold every item:
   /// the waste budget for the question whether the items fit in them
-  /// (0 where the sizes fill them exactly; negative: they do not fit).
+  /// (0 where the sizes fill them exactly; negative: they do not fit;
+  /// `Int.max` for more rows than an `Int` measures).
   ///
   /// - Complexity: O(types).
   static func emptyRoom(types: ItemTypes, rows: Int) -> Int {
-    rows * types.capacity - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+    let (room, overflow) = rows.multipliedReportingOverflow(by: types.capacity)
+    return overflow ? .max : room - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
   }
 
   /// Whether `pattern` is within the waste budget (always without one).
