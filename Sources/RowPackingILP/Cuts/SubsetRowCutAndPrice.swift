@@ -99,7 +99,8 @@ final class SubsetRowCutAndPrice {
     var certifiedExcess: Double? = nil
     /// The integer duals of every master found optimal for its cuts (the
     /// first without cuts), each a restriction of the rows of a packing in
-    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
+    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last;
+    /// none under a waste budget.
     var restrictions: [NearFullRowsModel.CutRestriction] = []
 
     /// One line for the verbose log.
@@ -307,8 +308,13 @@ final class SubsetRowCutAndPrice {
         }
       }
       exactLeft = precision.exactRounds
-      outcome.restrictions.append(
-        .init(weights: weights.types, cuts: cuts, cutWeights: weights.cuts, maxValue: weights.maximum))
+      // Not under a waste budget: its maximum, over the rows within it
+      // alone, leaves the near-full-rows enumeration too little to prune
+      // (docs/experiments/053-exactly-full-columns.md); the tree decides.
+      if wasteBudget == nil {
+        outcome.restrictions.append(
+          .init(weights: weights.types, cuts: cuts, cutWeights: weights.cuts, maxValue: weights.maximum))
+      }
       guard cuts.count < cutLimit else { outcome.converged = true; break }
       let limit = min(cutsPerRound, cutLimit - cuts.count)
       let found = separate(values: solution.values, limit: limit, until: deadline)
