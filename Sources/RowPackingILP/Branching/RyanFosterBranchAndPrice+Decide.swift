@@ -46,6 +46,9 @@ extension RyanFosterBranchAndPrice {
   ///
   /// - Complexity: exponential in the worst case (see the type).
   func decide(rows: Int, until deadline: ContinuousClock.Instant) throws(GLPKError) -> Outcome {
+    precondition(
+      wasteBudget.map { $0 >= rows * capacity - sizes.reduce(0, +) } ?? true,
+      "a waste budget below the empty room of \(rows) rows would cut off their packings")
     var run = TreeRun(start: ContinuousClock().now, fullDeadline: deadline, rows: rows, giveUpPoint: giveUpWithoutPruningAfter)
     switch try explore([], &run) {
     case .pruned: run.outcome.answer = .infeasible
@@ -68,7 +71,8 @@ extension RyanFosterBranchAndPrice {
     let groupSizes = node.groups.map { $0.reduce(0) { $0 + sizes[$1] } }
     var lp = NodeLP(
       node: node, decisions: decisions,
-      pricing: ConflictKnapsackPricing(sizes: groupSizes, capacity: capacity, conflicts: node.conflicts),
+      pricing: ConflictKnapsackPricing(
+        sizes: groupSizes, capacity: capacity, conflicts: node.conflicts, wasteBudget: wasteBudget),
       groupSizes: groupSizes, cutCounts: cutCounts(of: node))
     let solution: ProgramSolution
     switch try solve(&lp, &run) {
@@ -183,21 +187,23 @@ extension RyanFosterBranchAndPrice {
   ) -> (answer: ConflictKnapsackPricing.Answer, bound: Int)? {
     let scale = precision.scale
     let groups = lp.node.groups.count
-    let weights = point.prefix(groups).map { integerWeight(dual: $0, scale: Double(scale)) }
-    let cutWeights = point.dropFirst(groups).map { -integerWeight(dual: -$0, scale: Double(scale)) }
+    let (pricingPoint, rowCost) = budgetPoint(point, groupSizes: lp.groupSizes)
+    let weights = pricingPoint.prefix(groups).map { integerWeight(dual: $0, scale: Double(scale)) }
+    let cutWeights = pricingPoint.dropFirst(groups).map { -integerWeight(dual: -$0, scale: Double(scale)) }
+    // Rows worth more than a row's cost (at the point's scale) are columns.
+    let threshold = Int(rowCost * Double(scale))
     let priceStart = run.clock.now
     let priced = cuts.isEmpty
-      ? lp.pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: run.deadline)
+      ? lp.pricing.best(weights: weights, threshold: threshold, others: columnsPerPricing - 1, until: run.deadline)
       : lp.pricing.best(
-        weights: weights, cutCounts: lp.cutCounts, cutWeights: cutWeights, threshold: scale,
+        weights: weights, cutCounts: lp.cutCounts, cutWeights: cutWeights, threshold: threshold,
         others: columnsPerPricing - 1, until: run.deadline)
     run.outcome.pricingTime += run.clock.now - priceStart
     guard let answer = priced else { return nil }
     run.outcome.pricingNodes += answer.nodes
     run.outcome.work += answer.nodes * Self.pricingNodeWork * (1 + groups / 64)
       + groups * KnapsackPricing.Work.perTypeCells
-    let bound = SubsetRowCutAndPrice.safeBound(
-      weights: weights, demands: itemDemands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
+    let bound = nodeBound(weights: weights, cutWeights: cutWeights, maximum: answer.value, target: run.target)
     if lp.isRoot {
       run.outcome.rootBound = max(run.outcome.rootBound, bound)
       run.outcome.noteRootCertified(
@@ -272,7 +278,7 @@ extension RyanFosterBranchAndPrice {
       if let e = exact.excess { run.outcome.rootCertifiedExcess = max(run.outcome.rootCertifiedExcess ?? -.infinity, e) }
     }
     if let bound = exact.bound {
-      if lp.isRoot { run.outcome.rootBound = max(run.outcome.rootBound, bound) }
+      if lp.isRoot { run.outcome.rootBound = max(run.outcome.rootBound, capped(bound, target: run.target)) }
       if bound >= run.target { return .pruned }
     }
     // Rows the exact duals priced in: the floating master again (its

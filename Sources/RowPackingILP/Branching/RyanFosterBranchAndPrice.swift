@@ -66,6 +66,9 @@ import RowPacking
 final class RyanFosterBranchAndPrice {
   let sizes: [Int]
   let capacity: Int
+  /// Nil, or the most capacity a column may leave empty
+  /// (``init(session:sizes:capacity:initialColumns:wasteBudget:)``).
+  let wasteBudget: Int?
   let problem: GLPKProblem
   /// The master's columns: items, increasing.
   private(set) var columns: [[Int]] = []
@@ -368,26 +371,35 @@ final class RyanFosterBranchAndPrice {
   ///   - sizes: the items' sizes (positive, each at most `capacity`).
   ///   - initialColumns: rows of items to start from (those that do not
   ///     fit are left out); one column per item is added.
-  init(session: GLPKSession, sizes: [Int], capacity: Int, initialColumns: [[Int]]) throws(GLPKError) {
+  ///   - wasteBudget: nil, or `k x C - sum sizes` for ``decide(rows:until:)``
+  ///     on `k` rows: the master holds and prices only rows that leave at
+  ///     most that much empty (see ``isWithinBudget(_:)``).
+  init(
+    session: GLPKSession, sizes: [Int], capacity: Int, initialColumns: [[Int]], wasteBudget: Int? = nil
+  ) throws(GLPKError) {
     self.sizes = sizes
     self.capacity = capacity
+    self.wasteBudget = wasteBudget
     cutsOfItem = Array(repeating: [], count: sizes.count)
     itemDemands = Array(repeating: 1, count: sizes.count)
     problem = try GLPKProblem(
       session: session, model: LinearModel(rows: sizes.map { _ in .fixed(1) }))
-    try add(sizes.indices.map { [$0] } + initialColumns)
+    try add(sizes.indices.map { [$0] }, artificial: true)
+    try add(initialColumns)
   }
 
-  /// Adds the columns not yet in the master that fit the capacity (free:
-  /// the caller adds only columns the current node allows); returns how
-  /// many.
+  /// Adds the columns not yet in the master that fit the capacity and the
+  /// waste budget (`artificial`: any, those over it at ``artificialCost``;
+  /// free: the caller adds only columns the current node allows); returns
+  /// how many.
   @discardableResult
-  func add(_ newColumns: [[Int]]) throws(GLPKError) -> Int {
+  func add(_ newColumns: [[Int]], artificial: Bool = false) throws(GLPKError) -> Int {
     var added: [LinearModel.Column] = []
     for items in newColumns {
       let column = items.sorted()
-      guard !column.isEmpty, Set(column).count == column.count,
-        column.reduce(0, { $0 + sizes[$1] }) <= capacity, known.insert(column).inserted
+      let load = column.reduce(0, { $0 + sizes[$1] })
+      guard !column.isEmpty, Set(column).count == column.count, load <= capacity,
+        artificial || isWithinBudget(load: load), known.insert(column).inserted
       else { continue }
       columns.append(column)
       free.append(true)
@@ -396,7 +408,7 @@ final class RyanFosterBranchAndPrice {
         let coefficient = cuts[c].coefficient(of: column)
         if coefficient > 0 { entries.append((row: sizes.count + c, value: Double(coefficient))) }
       }
-      added.append(LinearModel.Column(objective: 1, entries: entries))
+      added.append(LinearModel.Column(objective: isWithinBudget(load: load) ? 1 : Self.artificialCost, entries: entries))
       entryCounts.append(entries.count)
     }
     try problem.addColumns(added)
@@ -434,7 +446,7 @@ final class RyanFosterBranchAndPrice {
       }
     }
     try problem.setColumnBounds(changes)
-    try add(node.groups)
+    try add(node.groups, artificial: true)
   }
 
   /// The shares of the tree whose first reaching ``Outcome/closedTrace``
@@ -518,10 +530,11 @@ final class RyanFosterBranchAndPrice {
       objective = solution.objective
       let duals = solution.duals
       let scale = exactScale
-      let weights = node.groups.map { group in
-        integerWeight(dual: group.reduce(0.0) { $0 + duals[$1] }, scale: Double(scale))
-      }
-      let cutWeights = cuts.indices.map { -integerWeight(dual: -min(0, duals[sizes.count + $0]), scale: Double(scale)) }
+      let (point, _) = budgetPoint(
+        node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } } + cuts.indices.map { min(0, duals[sizes.count + $0]) },
+        groupSizes: node.groups.map { $0.reduce(0) { $0 + sizes[$1] } })
+      let weights = point.prefix(node.groups.count).map { integerWeight(dual: $0, scale: Double(scale)) }
+      let cutWeights = point.dropFirst(node.groups.count).map { -integerWeight(dual: -$0, scale: Double(scale)) }
       let priced = cuts.isEmpty
         ? pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
         : pricing.best(
@@ -529,9 +542,7 @@ final class RyanFosterBranchAndPrice {
           others: columnsPerPricing - 1, until: deadline)
       guard let priced else { break }
       // The merged items' demands are 1, as the items' are.
-      let bound = SubsetRowCutAndPrice.safeBound(
-        weights: weights, demands: Array(repeating: 1, count: weights.count), cuts: cuts, cutWeights: cutWeights,
-        maximum: priced.value)
+      let bound = nodeBound(weights: weights, cutWeights: cutWeights, maximum: priced.value, target: rows + 1)
       best = max(best ?? 0, bound)
       let demands = Array(repeating: 1, count: weights.count)
       if let total = CertifiedBound.total(weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights),

@@ -38,6 +38,9 @@ final class SubsetRowCutAndPrice {
   let types: ItemTypes
   let problem: GLPKProblem
   let pricing: SubsetRowCutPricing
+  /// Nil: every row pattern; else the most capacity a pattern of the
+  /// master may leave empty (``init(session:types:initialPatterns:wasteBudget:)``).
+  let wasteBudget: Int?
   private(set) var patterns: [Pattern] = []
   private var known: Set<Pattern> = []
   private(set) var cuts: [SubsetRowCut] = []
@@ -82,8 +85,9 @@ final class SubsetRowCutAndPrice {
     var nodes: Int
     /// Whether the last master was optimal with no violated cut found.
     var converged: Bool
-    /// The time it took.
+    /// The time it took, and the master's columns at the end.
     var elapsed = Duration.zero
+    var columns = 0
     /// Exact re-solves (``CertifiedBound/Precision/exactRounds``), their time and their best bound.
     var exactSolves = 0
     var exactTime = Duration.zero
@@ -95,7 +99,8 @@ final class SubsetRowCutAndPrice {
     var certifiedExcess: Double? = nil
     /// The integer duals of every master found optimal for its cuts (the
     /// first without cuts), each a restriction of the rows of a packing in
-    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last.
+    /// fewer rows (``NearFullRowsModel/CutRestriction``), last one last;
+    /// none under a waste budget.
     var restrictions: [NearFullRowsModel.CutRestriction] = []
 
     /// One line for the verbose log.
@@ -108,7 +113,7 @@ final class SubsetRowCutAndPrice {
       }
       let lp = objectiveWithoutCuts.map { "LP \(fixed($0)) -> " } ?? "LP "
       return "cuts: \(lp)\(fixed(objective)) with \(cuts) subset-row cuts in \(rounds) rounds "
-        + "(\(solves) master solves, \(nodes) pricing nodes, \(elapsed)), safe bound \(rowBound)"
+        + "(\(solves) master solves, \(nodes) pricing nodes, \(columns) columns, \(elapsed)), safe bound \(rowBound)"
         + (converged ? ", no violated cut left" : "")
         + (exactSolves > 0 ? "; \(exactSolves) exact re-solves (\(exactTime)), last objective \(exactObjective), their bound \(exactBound)" : "")
         + (certifiedExcess.map { "; certified value minus the rows \($0)" } ?? "")
@@ -121,8 +126,17 @@ final class SubsetRowCutAndPrice {
   ///     than a demand are left out); per type the row of that type alone
   ///     and the row of as many of its items as fit are added, so that the
   ///     master is feasible with any cuts.
-  init(session: GLPKSession, types: ItemTypes, initialPatterns: [Pattern]) throws(GLPKError) {
+  ///   - wasteBudget: nil, or `R x C - sum w d` for the question whether
+  ///     the items fit in `R` rows (0 where they fill them exactly): every
+  ///     row of such a packing leaves at most that much empty, so that the
+  ///     master holds and prices only those patterns (da Silva and
+  ///     Schouery's waste budget) and its bound answers that question
+  ///     alone (``run(target:until:extendedDeadline:)`` with target
+  ///     `R + 1` caps it there). The rows of one type alone stay, at
+  ///     ``artificialCost``, so that the master stays feasible.
+  init(session: GLPKSession, types: ItemTypes, initialPatterns: [Pattern], wasteBudget: Int? = nil) throws(GLPKError) {
     self.types = types
+    self.wasteBudget = wasteBudget
     pricing = SubsetRowCutPricing(sizes: types.sizes, capacity: types.capacity)
     problem = try GLPKProblem(
       session: session, model: LinearModel(rows: types.demands.map { .atLeast(Double($0)) }))
@@ -136,14 +150,40 @@ final class SubsetRowCutAndPrice {
       start.append(Array(repeating: t, count: max(1, min(types.demands[t], types.capacity / types.sizes[t]))))
     }
     try add(start + initialPatterns)
+    if wasteBudget != nil { try add((0..<types.count).map { [$0] }, artificial: true) }
   }
 
-  /// Adds the patterns not yet in the master that fit the demands, with
-  /// their cut coefficients; returns how many.
+  /// The cost of the rows of one type alone under a waste budget: above
+  /// any dual a type takes in the master of the patterns within it (about
+  /// its size's share of a row), so that the LP uses them only where those
+  /// patterns cannot cover the demands; the bound does not depend on it.
+  static let artificialCost = 4.0
+
+  /// The capacity `rows` rows leave empty when they hold every item:
+  /// the waste budget for the question whether the items fit in them
+  /// (0 where the sizes fill them exactly; negative: they do not fit;
+  /// `Int.max` for more rows than an `Int` measures).
+  ///
+  /// - Complexity: O(types).
+  static func emptyRoom(types: ItemTypes, rows: Int) -> Int {
+    let (room, overflow) = rows.multipliedReportingOverflow(by: types.capacity)
+    return overflow ? .max : room - zip(types.sizes, types.demands).reduce(0) { $0 + $1.0 * $1.1 }
+  }
+
+  /// Whether `pattern` is within the waste budget (always without one).
+  func isWithinBudget(_ pattern: Pattern) -> Bool {
+    guard let wasteBudget else { return true }
+    return types.capacity - types.load(of: pattern) <= wasteBudget
+  }
+
+  /// Adds the patterns not yet in the master that fit the demands and
+  /// the waste budget (`artificial`: any, those over the budget at
+  /// ``artificialCost``), with their cut coefficients; returns how many.
   @discardableResult
-  func add(_ newPatterns: [Pattern]) throws(GLPKError) -> Int {
+  func add(_ newPatterns: [Pattern], artificial: Bool = false) throws(GLPKError) -> Int {
     var columns: [LinearModel.Column] = []
-    for p in newPatterns where !p.isEmpty && !known.contains(p) {
+    for p in newPatterns where !p.isEmpty && !known.contains(p) && (artificial || isWithinBudget(p)) {
+      let cost = isWithinBudget(p) ? 1 : Self.artificialCost
       var count = [Int: Int]()
       for t in p { count[t, default: 0] += 1 }
       guard count.allSatisfy({ $0.value <= types.demands[$0.key] }) else { continue }
@@ -154,7 +194,7 @@ final class SubsetRowCutAndPrice {
         let coefficient = cut.coefficient(of: p)
         if coefficient > 0 { entries.append((row: types.count + c, value: Double(coefficient))) }
       }
-      columns.append(LinearModel.Column(objective: 1, entries: entries))
+      columns.append(LinearModel.Column(objective: cost, entries: entries))
     }
     try problem.addColumns(columns)
     return columns.count
@@ -216,6 +256,9 @@ final class SubsetRowCutAndPrice {
   func run(
     target: Int, until firstDeadline: ContinuousClock.Instant, extendedDeadline: ContinuousClock.Instant? = nil
   ) throws(GLPKError) -> Outcome {
+    precondition(
+      wasteBudget.map { target < .max && $0 >= Self.emptyRoom(types: types, rows: target - 1) } ?? true,
+      "a waste budget answers one number of rows, and must hold every row of their packings")
     let clock = ContinuousClock()
     var deadline = firstDeadline
     /// Whether the run goes on past the first deadline (cuts were added).
@@ -267,8 +310,8 @@ final class SubsetRowCutAndPrice {
           outcome.exactObjective = exact.objective
           guard let exactPriced = price(exact.duals, target: target, outcome: &outcome, until: deadline) else { break }
           let w = exactPriced.weights
-          outcome.exactBound = max(outcome.exactBound, Self.safeBound(
-            weights: w.types, demands: types.demands, cuts: cuts, cutWeights: w.cuts, maximum: w.maximum))
+          outcome.exactBound = max(
+            outcome.exactBound, bound(weights: w.types, cutWeights: w.cuts, maximum: w.maximum, target: target))
           if outcome.rowBound >= target { break }
           // Rows improving at the exact duals: in, and the master again.
           if precision.improves(exactPriced.answer.value), try add(exactPriced.entering) > 0 { continue }
@@ -277,8 +320,13 @@ final class SubsetRowCutAndPrice {
         }
       }
       exactLeft = precision.exactRounds
-      outcome.restrictions.append(
-        .init(weights: weights.types, cuts: cuts, cutWeights: weights.cuts, maxValue: weights.maximum))
+      // Not under a waste budget: its maximum, over the rows within it
+      // alone, leaves the near-full-rows enumeration too little to prune
+      // (docs/experiments/053-exactly-full-columns.md); the tree decides.
+      if wasteBudget == nil {
+        outcome.restrictions.append(
+          .init(weights: weights.types, cuts: cuts, cutWeights: weights.cuts, maxValue: weights.maximum))
+      }
       guard cuts.count < cutLimit else { outcome.converged = true; break }
       let limit = min(cutsPerRound, cutLimit - cuts.count)
       let found = separate(values: solution.values, limit: limit, until: deadline)
@@ -288,8 +336,26 @@ final class SubsetRowCutAndPrice {
       outcome.cuts = cuts.count
     }
     outcome.elapsed = clock.now - start
+    outcome.columns = patterns.count
     return outcome
   }
+  /// The safe bound as far as it is valid: under a waste budget it answers
+  /// only whether `target - 1` rows suffice, so that it is at most
+  /// `target`, and it is `target` where no pattern within the budget is
+  /// worth more than 0 while the total is positive (the rows of a packing
+  /// would sum to at most 0).
+  private func bound(weights: [Int], cutWeights: [Int], maximum: Int, target: Int) -> Int {
+    let safe = Self.safeBound(
+      weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: maximum)
+    guard wasteBudget != nil else { return safe }
+    if maximum <= 0, let total = CertifiedBound.total(
+      weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights), total > 0
+    {
+      return target
+    }
+    return min(safe, target)
+  }
+
   /// Integer weights at the precision's scale, the pricing's exact
   /// maximum at them, and the rows that improve.
   private struct Priced {
@@ -309,11 +375,10 @@ final class SubsetRowCutAndPrice {
     let cutWeights = duals.dropFirst(types.count).map { -integerWeight(dual: -min(0, $0), scale: scale) }
     guard let answer = pricing.best(
       weights: weights, bounds: types.demands, cuts: cuts, cutWeights: cutWeights, threshold: precision.scale,
-      others: columnsPerPricing - 1, until: deadline)
+      others: columnsPerPricing - 1, wasteBudget: wasteBudget, until: deadline)
     else { return nil }
     outcome.nodes += answer.nodes
-    let bound = Self.safeBound(
-      weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights, maximum: answer.value)
+    let bound = bound(weights: weights, cutWeights: cutWeights, maximum: answer.value, target: target)
     outcome.rowBound = max(outcome.rowBound, bound)
     if let total = CertifiedBound.total(weights: weights, demands: types.demands, cuts: cuts, cutWeights: cutWeights),
       let excess = CertifiedBound.excess(total: total, maximum: answer.value, rows: target - 1)

@@ -50,7 +50,7 @@ extension ConflictKnapsackPricing {
   ) -> Answer? {
     precondition(cutWeights.allSatisfy { $0 <= 0 }, "subset-row cut weights must be at most 0")
     let activeCuts = sizes.indices.map { g in cutCounts[g].filter { cutWeights[$0.cut] < 0 && $0.count > 0 } }
-    let candidates = sizes.indices.filter { weights[$0] > 0 && sizes[$0] <= capacity }
+    let candidates = sizes.indices.filter { weights[$0] >= leastWeight && sizes[$0] <= capacity }
     let isCandidate = Set(candidates)
     let special = candidates.filter { g in !activeCuts[g].isEmpty || conflicts[g].contains { isCandidate.contains($0) } }
       .sorted { weights[$0] * sizes[$1] > weights[$1] * sizes[$0] }
@@ -62,7 +62,7 @@ extension ConflictKnapsackPricing {
     let rest = candidates.filter { !isSpecial.contains($0) }
     let ones = [Int](repeating: 1, count: sizes.count)
     let restTable = KnapsackPricing.Table(
-      weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity)
+      weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity, wasteBudget: wasteBudget)
     return branchAndBound(
       special: special, weights: weights, restTable: restTable, cutCounts: activeCuts, cutWeights: cutWeights,
       threshold: threshold, others: others, until: deadline)

@@ -33,6 +33,12 @@ struct ConflictKnapsackPricing {
   let capacity: Int
   /// The items each item may not share a row with (symmetric).
   let conflicts: [[Int]]
+  /// Nil: every row; else only rows that leave at most this much of the
+  /// capacity empty (0: exactly full), items of weight 0 included as they
+  /// may fill the row (``KnapsackPricing/Table/init(weights:bounds:candidates:sizes:capacity:wasteBudget:)``).
+  /// The maximum is then over those rows, or 0 with the empty row when
+  /// none is worth more (an upper bound all the same).
+  let wasteBudget: Int?
 
   /// The best row and its value.
   struct Answer {
@@ -51,9 +57,11 @@ struct ConflictKnapsackPricing {
   ///   - sizes: the items' sizes (positive).
   ///   - capacity: the row capacity.
   ///   - conflicts: pairs of items that may not share a row.
-  init(sizes: [Int], capacity: Int, conflicts: [(Int, Int)]) {
+  ///   - wasteBudget: the most capacity a row may leave empty (nil: any).
+  init(sizes: [Int], capacity: Int, conflicts: [(Int, Int)], wasteBudget: Int? = nil) {
     self.sizes = sizes
     self.capacity = capacity
+    self.wasteBudget = wasteBudget
     var lists = [[Int]](repeating: [], count: sizes.count)
     for (g, h) in conflicts where g != h {
       lists[g].append(h)
@@ -81,7 +89,7 @@ struct ConflictKnapsackPricing {
   ///     at most `others` of them (the table's best row per item without
   ///     conflicts, else the best rows the search replaced).
   func best(weights: [Int], threshold: Int = .max, others: Int = 0, until deadline: ContinuousClock.Instant) -> Answer? {
-    let candidates = sizes.indices.filter { weights[$0] > 0 && sizes[$0] <= capacity }
+    let candidates = sizes.indices.filter { weights[$0] >= leastWeight && sizes[$0] <= capacity }
     let isCandidate = Set(candidates)
     let conflictItems = candidates.filter { g in conflicts[g].contains { isCandidate.contains($0) } }
       .sorted { weights[$0] * sizes[$1] > weights[$1] * sizes[$0] }
@@ -89,9 +97,10 @@ struct ConflictKnapsackPricing {
     let rest = candidates.filter { !inConflict.contains($0) }
     let ones = [Int](repeating: 1, count: sizes.count)
     let restTable = KnapsackPricing.Table(
-      weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity)
+      weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity, wasteBudget: wasteBudget)
     if conflictItems.isEmpty {
       // A knapsack: its table gives the best row holding each item besides.
+      guard restTable.best[capacity] > 0 else { return Answer(value: 0, items: []) }
       let row = restTable.pattern(room: capacity)
       let more = others == 0 ? [] : KnapsackPricing.patternsPerType(
         table: restTable, weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity,
@@ -102,6 +111,10 @@ struct ConflictKnapsackPricing {
       special: conflictItems, weights: weights, restTable: restTable, cutCounts: [], cutWeights: [],
       threshold: threshold, others: others, until: deadline)
   }
+
+  /// The least weight of an item that may enter a row: 1, or 0 with a
+  /// waste budget (an item worth nothing may fill the row).
+  var leastWeight: Int { wasteBudget == nil ? 1 : 0 }
 
   /// The exact search over the items in a conflict or a cut, bounded by knapsack tables.
   ///

@@ -327,7 +327,9 @@ struct KnapsackPricing {
   /// so that the best filling of any room can be read back
   /// (``pattern(room:)``).
   struct Table {
-    /// `best[c]`: the largest weight of a filling of total size at most `c`.
+    /// `best[c]`: the largest weight of a filling of total size at most `c`
+    /// (with a waste budget: of total size in `c - budget ... c`, else
+    /// ``unreachable`` or below).
     private(set) var best: [Int]
     private var taken: [UInt64]
     private let chunkType: [Int]
@@ -335,7 +337,18 @@ struct KnapsackPricing {
     private let chunkSize: [Int]
     private let words: Int
 
-    init(weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int) {
+    /// The value of a room no filling within the waste budget fits:
+    /// far enough below 0 that adding a row's weights (each weight times
+    /// its size below 2^62, ``CertifiedBound/scale(capacity:)``) keeps it
+    /// negative, while every filling that fits is worth at least 0.
+    static let unreachable = Int.min / 2
+
+    /// - Parameter wasteBudget: nil, every filling; else only fillings
+    ///   that leave at most this much of the room empty (0: exactly full),
+    ///   the subset-sum-exact programme of da Silva and Schouery (2023):
+    ///   the table starts at 0 only for rooms up to the budget. The weights
+    ///   of `candidates` must then be at least 0.
+    init(weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int, wasteBudget: Int? = nil) {
       // Binary splitting: bound u becomes chunks 1, 2, 4, ..., rest.
       var chunkType: [Int] = []
       var chunkCount: [Int] = []
@@ -358,6 +371,9 @@ struct KnapsackPricing {
       self.words = words
       var taken = [UInt64](repeating: 0, count: words * chunkType.count)
       var best = [Int](repeating: 0, count: capacity + 1)
+      if let wasteBudget, wasteBudget < capacity {
+        for c in max(0, wasteBudget + 1)...capacity { best[c] = Self.unreachable }
+      }
       best.withUnsafeMutableBufferPointer { dp in
         taken.withUnsafeMutableBufferPointer { bits in
           for c in chunkType.indices {

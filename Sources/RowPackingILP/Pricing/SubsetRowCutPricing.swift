@@ -64,12 +64,18 @@ struct SubsetRowCutPricing {
   ///   - cuts: the cuts; `cutWeights` their weights, each at most 0.
   ///   - threshold: patterns found worth more than this go into
   ///     ``Answer/others``, at most `others` of them.
+  ///   - wasteBudget: nil, every pattern; else only patterns that leave
+  ///     at most this much of the capacity empty (0: exactly full), types
+  ///     of weight 0 included as they may fill the row. The maximum is then
+  ///     over those patterns, or 0 with the empty pattern when none is
+  ///     worth more (an upper bound all the same).
   func best(
     weights: [Int], bounds: [Int], cuts: [SubsetRowCut], cutWeights: [Int], threshold: Int = .max, others: Int = 0,
-    until deadline: ContinuousClock.Instant
+    wasteBudget: Int? = nil, until deadline: ContinuousClock.Instant
   ) -> Answer? {
     precondition(cutWeights.allSatisfy { $0 <= 0 }, "subset-row cut weights must be at most 0")
-    let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
+    let least = wasteBudget == nil ? 1 : 0
+    let candidates = sizes.indices.filter { weights[$0] >= least && bounds[$0] > 0 && sizes[$0] <= capacity }
     let active = cuts.indices.filter { cutWeights[$0] < 0 }
     // The cuts of each candidate type.
     var cutsOfType = [[Int]](repeating: [], count: sizes.count)
@@ -80,7 +86,7 @@ struct SubsetRowCutPricing {
     }
     let rest = candidates.filter { cutsOfType[$0].isEmpty }
     let restTable = KnapsackPricing.Table(
-      weights: weights, bounds: bounds, candidates: rest, sizes: sizes, capacity: capacity)
+      weights: weights, bounds: bounds, candidates: rest, sizes: sizes, capacity: capacity, wasteBudget: wasteBudget)
     // suffix[k]: the cut types from k on and the rest, cuts ignored.
     var suffix = [[Int]](repeating: [], count: cutTypes.count + 1)
     suffix[cutTypes.count] = restTable.best
@@ -95,6 +101,7 @@ struct SubsetRowCutPricing {
       // No cut in play: a knapsack, and the table gives the best row
       // holding each type besides (as ``KnapsackPricing`` does), so that
       // the master converges in far fewer solves.
+      guard restTable.best[capacity] > 0 else { return Answer(value: 0, pattern: []) }
       let pattern = restTable.pattern(room: capacity)
       let more = others == 0 ? [] : KnapsackPricing.patternsPerType(
         table: restTable, weights: weights, bounds: bounds, candidates: rest, sizes: sizes, capacity: capacity,

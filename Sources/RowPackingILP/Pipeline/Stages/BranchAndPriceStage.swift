@@ -81,7 +81,7 @@ struct BranchAndPriceStage: ExactStage {
     let bestRows = state.best.rows.map { row in row.compactMap { indexOf[$0] } }
     let search = try RyanFosterBranchAndPrice(
       session: state.session, sizes: typeOf.map { types.sizes[$0] }, capacity: types.capacity,
-      initialColumns: bestRows + basic)
+      initialColumns: bestRows + basic, wasteBudget: state.options.cuts.wasteBudget(types: types, rows: rows))
     search.laterColumns = others
     search.cutRoundsPerNode = cutRounds ?? state.options.branchAndPriceCutRounds
     search.exactBoundAtRoot = true

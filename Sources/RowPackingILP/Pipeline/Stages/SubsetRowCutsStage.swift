@@ -44,6 +44,18 @@ struct SubsetRowCutsStage: ExactStage {
     var masterFaceShare = 0.001
     /// The most rows of the restricted model in the early place.
     var earlyModelPatternLimit = 40_000
+    /// Whether the cut master and the tree hold and price only exactly-full
+    /// rows where the sizes fill the rows asked for exactly (da Silva and
+    /// Schouery's waste budget of 0; ``wasteBudget(types:rows:)``).
+    var exactlyFullColumns = true
+
+    /// The waste budget of masters that ask whether the items fit in
+    /// `rows` rows: 0 where they fill them exactly and
+    /// ``exactlyFullColumns`` is on, else none.
+    func wasteBudget(types: ItemTypes, rows: Int) -> Int? {
+      guard exactlyFullColumns, rows < .max else { return nil }
+      return SubsetRowCutAndPrice.emptyRoom(types: types, rows: rows) == 0 ? 0 : nil
+    }
 
     /// The precision of masters over rows of `capacity`.
     func precision(capacity: Int) -> CertifiedBound.Precision {
@@ -125,9 +137,13 @@ struct SubsetRowCutsStage: ExactStage {
     }
     // The plain master's basis carried over: its first solve from the
     // standard basis takes thousands of pivots at 600 items and more.
+    // Under a waste budget its patterns over the budget stay out, and a
+    // basis short of them falls back to the standard one.
     let (basicRows, basicPatterns) = try master.basisWithoutExchangeColumns()
     initial += basicPatterns
-    let cutAndPrice = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: initial)
+    let cutAndPrice = try SubsetRowCutAndPrice(
+      session: session, types: types, initialPatterns: initial,
+      wasteBudget: options.wasteBudget(types: types, rows: target - 1))
     try cutAndPrice.start(basicRows: basicRows, basicPatterns: Set(basicPatterns))
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
