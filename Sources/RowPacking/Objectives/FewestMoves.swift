@@ -146,6 +146,9 @@ func fewestMoves(
   var most = upper.moved.count - 1  // the counts worth deciding
   var cap = min(max(lower + 2, 4), most)
   var searchedAbove = false
+  // The prices that came closest to refuting the first count left: they
+  // also bound the search's rows (``FewestMovesBranchAndBound/priced``).
+  var priced: FewestMovesLagrangianBound.Evaluation? = nil
   func answer(_ layout: (packing: Packing, moved: [Int]), _ lower: Int) -> FewestMovesLayout {
     FewestMovesLayout(packing: splitRows(layout.packing, into: rows), movedItems: layout.moved.sorted(), movesLowerBound: min(lower, layout.moved.count))
   }
@@ -161,6 +164,7 @@ func fewestMoves(
     }
     lower = max(lower, root)
     var search = FewestMovesBranchAndBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, bound: bound)
+    search.priced = priced
     if !searchedAbove, lower < most + 1 {
       // Layouts with fewer moves first, within a share of the time: the
       // counts below the first layout found need not be refused.
@@ -173,6 +177,21 @@ func fewestMoves(
       most = upper.moved.count - 1
       cap = min(cap, most)
       if lower > most { break }
+      // Counts the table allows but prices per tag refute, within a share.
+      var dualMeter = meter.share(lagrangianShare)
+      if let refuted = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most)?
+        .fewestMovesNotRefuted(from: lower, upTo: most, rounds: lagrangianRounds, meter: &dualMeter)
+      {
+        lower = max(lower, refuted.moves)
+        priced = refuted.best
+        search.priced = priced
+      }
+      meter.absorb(dualMeter)
+      if lower > most { break }
+      if lower > cap {
+        cap = min(max(lower + 2, cap), most)
+        continue
+      }
     }
     while lower <= cap {
       let result = search.layout(movingAtMost: lower, meter: &meter)
@@ -190,6 +209,11 @@ func fewestMoves(
 /// The time of a point's search that goes to finding layouts with fewer
 /// moves before counts are refused.
 let primalShare = 0.2
+
+/// The time of what is left that goes to refuting counts with prices per
+/// tag (``FewestMovesLagrangianBound``), and the evaluations per count.
+let lagrangianShare = 0.2
+let lagrangianRounds = 40
 
 /// `upper` improved by beam search and limited discrepancy search over the
 /// branch and bound's rows, in rounds of growing width and discrepancies

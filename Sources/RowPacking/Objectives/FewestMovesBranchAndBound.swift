@@ -25,6 +25,9 @@ struct FewestMovesBranchAndBound {
   let bound: FewestMovesBound
   /// The tags, widest first.
   private let bySize: [Int]
+  /// Prices per tag and their table of least costs
+  /// (``FewestMovesLagrangianBound``): a second bound on the rows left.
+  var priced: FewestMovesLagrangianBound.Evaluation? = nil
   /// Nodes visited since the last ``resetNodes()``.
   private(set) var nodes = 0
 
@@ -102,12 +105,22 @@ struct FewestMovesBranchAndBound {
     guard wasteLeft >= 0, moves <= limit else { return nil }
     // Tags from `i` on already placed in earlier rows: moved, counted in the table's `out`.
     var placedAhead = 0
-    for k in i..<sizes.count where place[k] == .placed { placedAhead += 1 }
+    // Prices of the tags the rows left receive (waiting) minus those they
+    // send that earlier rows received (placed ahead): they do not cancel.
+    var unmatched = 0
+    for k in i..<sizes.count where place[k] == .placed {
+      placedAhead += 1
+      unmatched -= priced?.prices[k] ?? 0
+    }
+    if let priced { for k in waiting { unmatched += priced.prices[k] } }
     for more in 0...(limit - moves) {
       let out = placedAhead + more
       if out > bound.cap { return more }
       let receiving = waiting.count + more
-      if bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft { return more }
+      guard bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft else { continue }
+      guard let priced, out <= priced.moves else { return more }
+      let least = priced.least(from: i, rows: rowsLeft, out: out)
+      if least < FewestMovesBound.impossible, least + unmatched <= wasteLeft { return more }
     }
     return nil
   }
