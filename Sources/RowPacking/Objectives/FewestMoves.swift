@@ -180,7 +180,7 @@ func fewestMoves(
       // Counts the table allows but prices per tag refute, within a share.
       var dualMeter = meter.share(lagrangianShare)
       if let refuted = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most)?
-        .fewestMovesNotRefuted(from: lower, upTo: most, rounds: lagrangianRounds, meter: &dualMeter)
+        .fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter)
       {
         lower = max(lower, refuted.moves)
         priced = refuted.best
@@ -211,9 +211,8 @@ func fewestMoves(
 let primalShare = 0.2
 
 /// The time of what is left that goes to refuting counts with prices per
-/// tag (``FewestMovesLagrangianBound``), and the evaluations per count.
+/// tag (``FewestMovesLagrangianBound``).
 let lagrangianShare = 0.2
-let lagrangianRounds = 40
 
 /// `upper` improved by beam search and limited discrepancy search over the
 /// branch and bound's rows, in rounds of growing width and discrepancies

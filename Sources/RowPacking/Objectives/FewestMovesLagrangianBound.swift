@@ -31,14 +31,24 @@ struct FewestMovesLagrangianBound {
   /// Units per knapsack bucket.
   let bucket: Int
   /// For each start, the intervals whose overfill `cap` tags can remove.
-  private let intervals: [[Range<Int>]]
+  private let intervals: [[Interval]]
   let cap: Int
+  /// Intervals up to this many tags try every subset sent (at most 12).
+  let exactLength: Int
   static let exactIntervalLength = 12
   static let buckets = 2048
 
+  /// One interval of tags as one row's kept candidates.
+  private struct Interval {
+    var range: Range<Int>
+    var total: Int
+    /// The fewest tags whose sending lets the rest fit a row.
+    var leastSent: Int
+  }
+
   /// The relaxation for `sizes` in `rows` rows of `capacity`, for up to
   /// `cap` tags sent; `nil` when the sizes exceed the rows' total room.
-  init?(sizes: [Int], capacity: Int, rows: Int, cap: Int) {
+  init?(sizes: [Int], capacity: Int, rows: Int, cap: Int, exactLength: Int = exactIntervalLength) {
     let total = sizes.reduce(0, +)
     guard rows >= 1, capacity >= 1, total <= rows * capacity else { return nil }
     self.sizes = sizes
@@ -47,16 +57,21 @@ struct FewestMovesLagrangianBound {
     self.slack = rows * capacity - total
     self.cap = max(0, min(cap, sizes.count))
     bucket = max(1, capacity / Self.buckets)
+    self.exactLength = min(max(exactLength, 0), Self.exactIntervalLength)
     let n = sizes.count
     let most = self.cap
     intervals = (0...n).map { i in
-      var result: [Range<Int>] = []
+      var result: [Interval] = []
       var total = 0
       for e in i...n {
         if e > i { total += sizes[e - 1] }
-        let largest = sizes[i..<e].sorted(by: >).prefix(most).reduce(0, +)
-        if total - largest > capacity { break }  // longer intervals overfill more
-        result.append(i..<e)
+        var removed = 0, sent = 0
+        for size in sizes[i..<e].sorted(by: >) where total - removed > capacity {
+          removed += size
+          sent += 1
+        }
+        if sent > most || total - removed > capacity { break }  // longer intervals overfill more
+        result.append(Interval(range: i..<e, total: total, leastSent: sent))
       }
       return result
     }
@@ -92,28 +107,42 @@ struct FewestMovesLagrangianBound {
     guard moves <= cap else { return nil }
     let receipt = Receipt(sizes: sizes, prices: prices, capacity: capacity, bucket: bucket)
     let impossible = FewestMovesBound.impossible
-    // Each interval's least cost by tags sent, and the subset sent.
-    var costs: [[[(cost: Int, sent: [Int], room: Int)]]] = []
-    for starting in intervals {
-      costs.append(starting.map { rowCosts($0, moves: moves, receipt: receipt, prices: prices) })
-    }
-    // table[(i * (rows + 1) + r) * (moves + 1) + o]: the tags from i on in r rows, o sent.
     let width = moves + 1
+    // costs[(start offset + k) * width + o1]: interval k of start i sending o1 tags.
+    var offsets = [0]
+    for starting in intervals { offsets.append(offsets[offsets.count - 1] + starting.count) }
+    var costs = [Int](repeating: impossible, count: offsets[n + 1] * width)
+    var scratch = SubsetSums()
+    for (i, starting) in intervals.enumerated() {
+      for (k, interval) in starting.enumerated() where interval.leastSent <= moves {
+        let at = (offsets[i] + k) * width
+        rowCosts(interval, moves: moves, receipt: receipt, prices: prices, scratch: &scratch, details: false) { o1, cost, _ in
+          costs[at + o1] = cost
+        }
+      }
+    }
+    // table[(i * (rows + 1) + r) * width + o]: the tags from i on in r rows, o sent.
     var table = [Int](repeating: impossible, count: (n + 1) * (rows + 1) * width)
-    var choice = [(interval: Int, sent: Int)](repeating: (-1, -1), count: table.count)
+    var choice = [Int](repeating: -1, count: table.count)  // k * width + o1
     table[(n * (rows + 1)) * width] = 0
-    for r in 1...rows {
-      for i in stride(from: n, through: 0, by: -1) {
-        for (k, interval) in intervals[i].enumerated() {
-          let byCount = costs[i][k]
-          let rest = (interval.upperBound * (rows + 1) + r - 1) * width
-          let target = (i * (rows + 1) + r) * width
-          for (o1, entry) in byCount.enumerated() where entry.cost < impossible {
-            for o2 in 0...(moves - o1) where table[rest + o2] < impossible {
-              let value = entry.cost + table[rest + o2]
-              if value < table[target + o1 + o2] {
-                table[target + o1 + o2] = value
-                choice[target + o1 + o2] = (k, o1)
+    table.withUnsafeMutableBufferPointer { table in
+      choice.withUnsafeMutableBufferPointer { choice in
+        costs.withUnsafeBufferPointer { costs in
+          for r in 1...rows {
+            for i in stride(from: n, through: 0, by: -1) {
+              let target = (i * (rows + 1) + r) * width
+              for (k, interval) in intervals[i].enumerated() where interval.leastSent <= moves {
+                let rest = (interval.range.upperBound * (rows + 1) + r - 1) * width
+                let at = (offsets[i] + k) * width
+                for o1 in interval.leastSent...moves where costs[at + o1] < impossible {
+                  for o2 in 0...(moves - o1) where table[rest + o2] < impossible {
+                    let value = costs[at + o1] + table[rest + o2]
+                    if value < table[target + o1 + o2] {
+                      table[target + o1 + o2] = value
+                      choice[target + o1 + o2] = k * width + o1
+                    }
+                  }
+                }
               }
             }
           }
@@ -122,71 +151,96 @@ struct FewestMovesLagrangianBound {
     }
     let root = rows * width + moves
     guard table[root] < impossible else { return nil }
-    // The least-cost solution, for the subgradient.
+    // The least-cost solution, for the subgradient: each row's choice again.
     var subgradient = [Int](repeating: 0, count: n)
     var i = 0, o = moves
     for r in stride(from: rows, through: 1, by: -1) {
-      let (k, o1) = choice[(i * (rows + 1) + r) * width + o]
-      let entry = costs[i][k][o1]
-      for t in entry.sent { subgradient[t] += 1 }
-      for t in receipt.chosen(room: entry.room) { subgradient[t] -= 1 }
-      i = intervals[i][k].upperBound
+      let picked = choice[(i * (rows + 1) + r) * width + o]
+      let (k, o1) = (picked / width, picked % width)
+      let interval = intervals[i][k]
+      rowCosts(interval, moves: moves, receipt: receipt, prices: prices, scratch: &scratch, details: true) { count, _, best in
+        guard count == o1 else { return }
+        for t in best.sent { subgradient[t] += 1 }
+        for t in receipt.chosen(room: best.room) { subgradient[t] -= 1 }
+      }
+      i = interval.range.upperBound
       o -= o1
     }
     return Evaluation(value: table[root], subgradient: subgradient, prices: prices, moves: moves, rows: rows, table: table)
   }
 
-  /// For `o` tags sent out of `interval`: the row's least cost (room
-  /// wasted plus prices sent minus prices received), the tags sent and the
-  /// room left for tags received.
-  private func rowCosts(_ interval: Range<Int>, moves: Int, receipt: Receipt, prices: [Int]) -> [(cost: Int, sent: [Int], room: Int)] {
-    let members = Array(interval)
+  /// Reused buffers for the sums of an interval's subsets.
+  private struct SubsetSums {
+    var size = [Int](repeating: 0, count: 1 << FewestMovesLagrangianBound.exactIntervalLength)
+    var price = [Int](repeating: 0, count: 1 << FewestMovesLagrangianBound.exactIntervalLength)
+  }
+
+  /// For each count `o` of tags sent out of `interval`, calls `report`
+  /// with the row's least cost (room wasted plus prices sent minus prices
+  /// received), and with `details` the tags sent and the room left for
+  /// tags received.
+  private func rowCosts(
+    _ interval: Interval, moves: Int, receipt: Receipt, prices: [Int], scratch: inout SubsetSums, details: Bool,
+    report: (Int, Int, (sent: [Int], room: Int)) -> Void
+  ) {
+    let members = Array(interval.range)
     let l = members.count
-    let total = members.reduce(0) { $0 + sizes[$1] }
+    let total = interval.total
     let need = total - capacity
     let most = min(moves, l)
     let impossible = FewestMovesBound.impossible
-    var best = [(cost: Int, sent: [Int], room: Int)](repeating: (impossible, [], 0), count: most + 1)
-    if l <= Self.exactIntervalLength {
-      // Every subset, its sizes and prices summed from the subset without its lowest tag.
-      var sentSize = [Int](repeating: 0, count: 1 << l)
-      var sentPrice = [Int](repeating: 0, count: 1 << l)
+    if l <= exactLength {
+      var best = [Int](repeating: impossible, count: most + 1)
       var bestMask = [Int](repeating: -1, count: most + 1)
-      for mask in 0..<(1 << l) {
-        if mask > 0 {
-          let low = mask.trailingZeroBitCount
-          let t = members[low]
-          sentSize[mask] = sentSize[mask & (mask - 1)] + sizes[t]
-          sentPrice[mask] = sentPrice[mask & (mask - 1)] + sizes[t] + prices[t]
-        }
-        let o = mask.nonzeroBitCount
-        guard o <= most, sentSize[mask] >= need else { continue }
-        let room = capacity - total + sentSize[mask]
-        let cost = room - receipt.most(room: room) + sentPrice[mask] - sentSize[mask]
-        if cost < best[o].cost {
-          best[o] = (cost, [], room)
-          bestMask[o] = mask
+      // Subsets of at most `most` tags, their sums from the subset without its lowest tag.
+      scratch.size.withUnsafeMutableBufferPointer { sentSize in
+        scratch.price.withUnsafeMutableBufferPointer { sentPrice in
+          sentSize[0] = 0
+          sentPrice[0] = 0
+          for mask in 0..<(1 << l) {
+            let o = mask.nonzeroBitCount
+            guard o <= most else { continue }
+            if mask > 0 {
+              let t = members[mask.trailingZeroBitCount]
+              sentSize[mask] = sentSize[mask & (mask - 1)] + sizes[t]
+              sentPrice[mask] = sentPrice[mask & (mask - 1)] + prices[t]
+            }
+            guard sentSize[mask] >= need else { continue }
+            let room = capacity - total + sentSize[mask]
+            let cost = room - receipt.most(room: room) + sentPrice[mask]
+            if cost < best[o] {
+              best[o] = cost
+              bestMask[o] = mask
+            }
+          }
         }
       }
       for o in 0...most where bestMask[o] >= 0 {
-        best[o].sent = (0..<l).filter { bestMask[o] & (1 << $0) != 0 }.map { members[$0] }
+        guard details else {
+          report(o, best[o], ([], 0))
+          continue
+        }
+        let sent = (0..<l).filter { bestMask[o] & (1 << $0) != 0 }.map { members[$0] }
+        report(o, best[o], (sent, capacity - total + sent.reduce(0) { $0 + sizes[$1] }))
       }
-      return best
+      return
     }
-    // Longer intervals: the cheapest prices sent against the most room they can leave.
+    // Longer intervals: the cheapest prices sent, and the least room left
+    // unfilled over every room that `o` tags sent can leave.
     let byPrice = members.sorted { prices[$0] < prices[$1] }
     let bySize = members.map { sizes[$0] }.sorted(by: >)
-    var cheapest = 0, largest = 0
+    var cheapest = 0, largest = 0, smallest = 0
     for o in 0...most {
       if o > 0 {
         cheapest += prices[byPrice[o - 1]]
         largest += bySize[o - 1]
+        smallest += bySize[l - o]
       }
       guard largest >= need else { continue }
       let room = capacity - total + largest
-      best[o] = (room - receipt.most(room: room) + cheapest, Array(byPrice.prefix(o)), room)
+      let unfilled = receipt.leastWaste(from: capacity - total + max(smallest, need), to: room)
+      report(o, unfilled + cheapest, (details ? Array(byPrice.prefix(o)) : [], room))
     }
-    return best
   }
 
   /// The most a row of a given room can gain by receiving tags: the
@@ -205,19 +259,50 @@ struct FewestMovesLagrangianBound {
       buckets = capacity / bucket
       weights = sizes.map { $0 / bucket }
       values = zip(sizes, prices).map { $0 + $1 }
-      let n = sizes.count, width = buckets + 1
-      best = [Int](repeating: 0, count: (n + 1) * width)
+      let n = sizes.count, top = capacity / bucket, width = top + 1
+      var table = [Int](repeating: 0, count: (n + 1) * width)
       for t in 0..<n {
         let from = t * width, to = from + width
-        let (w, v) = (weights[t], values[t])
-        best.withUnsafeMutableBufferPointer { cells in
-          for k in 0...buckets {
+        let (w, v) = (sizes[t] / bucket, sizes[t] + prices[t])
+        table.withUnsafeMutableBufferPointer { cells in
+          for k in 0...top {
             var value = cells[from + k]
             if v > 0, w <= k, cells[from + k - w] + v > value { value = cells[from + k - w] + v }
             cells[to + k] = value
           }
         }
       }
+      best = table
+      // waste[0][k]: the room of bucket k's first unit less its most value;
+      // waste[j][k]: the least of waste[0] over buckets k..<k + 2^j.
+      let last = n * width
+      var levels = [[Int]()]
+      for k in 0...top { levels[0].append(k * bucket - table[last + k]) }
+      var span = 1
+      while span * 2 <= width {
+        let below = levels[levels.count - 1]
+        levels.append((0..<(width - span * 2 + 1)).map { min(below[$0], below[$0 + span]) })
+        span *= 2
+      }
+      waste = levels
+    }
+
+    /// `waste[j][k]`: the least room left unfilled from a room at the
+    /// start of any bucket in `k..<k + 2^j` (a sparse table for range minima).
+    private let waste: [[Int]]
+
+    /// A lower bound on the room left unfilled (room less the most value)
+    /// over every room in `low...high`.
+    func leastWaste(from low: Int, to high: Int) -> Int {
+      let low = max(low, 0), high = max(min(high, buckets * bucket + bucket - 1), low)
+      let first = min(low / bucket, buckets), lastBucket = min(high / bucket, buckets)
+      var result = low - best[weights.count * (buckets + 1) + first]
+      if lastBucket > first {
+        let count = lastBucket - first
+        let j = Int.bitWidth - 1 - count.leadingZeroBitCount
+        result = min(result, waste[j][first + 1], waste[j][lastBucket - (1 << j) + 1])
+      }
+      return result
     }
 
     /// The most value within `room` units.
@@ -247,10 +332,11 @@ extension FewestMovesLagrangianBound {
   /// evaluations per count, the prices carried from count to count) finds
   /// a least cost above the slack. Stops at `most` or when `meter` runs
   /// out; returns the count and its evaluation of the highest cost.
+  /// `start` gives the first prices (zero by default).
   func fewestMovesNotRefuted(
-    from atLeast: Int, upTo most: Int, rounds: Int, meter: inout BudgetMeter
+    from atLeast: Int, upTo most: Int, rounds: Int, start: [Int]? = nil, meter: inout BudgetMeter
   ) -> (moves: Int, best: Evaluation?) {
-    var prices = [Int](repeating: 0, count: sizes.count)
+    var prices = start ?? [Int](repeating: 0, count: sizes.count)
     var moves = atLeast
     counts: while moves <= min(most, cap) {
       var best: Evaluation? = nil
@@ -288,5 +374,24 @@ extension FewestMovesLagrangianBound {
       return (moves, best)
     }
     return (moves, nil)
+  }
+}
+
+extension FewestMovesLagrangianBound {
+  /// ``fewestMovesNotRefuted(from:upTo:rounds:start:meter:)`` in rounds of
+  /// doubling length, each from the best prices of the last, until the
+  /// count reaches `most` or `meter` runs out: short rounds refute the
+  /// easy counts at once, longer ones then work on the first count left.
+  func fewestMovesNotRefuted(from atLeast: Int, upTo most: Int, meter: inout BudgetMeter) -> (moves: Int, best: Evaluation?) {
+    var result: (moves: Int, best: Evaluation?) = (atLeast, nil)
+    var rounds = 10
+    while result.moves <= most, meter.checkClock() {
+      let next = fewestMovesNotRefuted(from: result.moves, upTo: most, rounds: rounds, start: result.best?.prices, meter: &meter)
+      let progressed = next.moves > result.moves || (next.best?.value ?? Int.min) > (result.best?.value ?? Int.min)
+      if progressed { result = (next.moves, next.best ?? result.best) }
+      if !progressed || next.best == nil { break }  // the prices are stuck (or the count passed `most`)
+      rounds *= 2
+    }
+    return result
   }
 }

@@ -7,8 +7,9 @@ import XCTest
 /// assignment of tags to rows.
 final class FewestMovesLagrangianTests: XCTestCase {
   /// At the fewest moves of brute force, the least cost never exceeds the
-  /// slack, whatever the prices (zero, random, large); and the counts the
-  /// ascent refutes stay below the fewest moves.
+  /// slack, whatever the prices (zero, random, large), for intervals whose
+  /// subsets are tried or bounded; and the counts the ascent refutes stay
+  /// below the fewest moves.
   func testNoPricesRefuteTheFewestMoves() {
     var compared = 0
     for seed in UInt64(0)..<160 {
@@ -23,7 +24,9 @@ final class FewestMovesLagrangianTests: XCTestCase {
       for rows in 1...nextFitRows {
         guard let expected = brute[rows] else { continue }
         let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
-        guard let bound = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n) else {
+        // Every third seed bounds intervals of more than two tags without trying their subsets.
+        let exactLength = seed % 3 == 1 ? 2 : FewestMovesLagrangianBound.exactIntervalLength
+        guard let bound = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: exactLength) else {
           XCTFail("no relaxation, yet a layout exists: \(what)")
           continue
         }
@@ -43,6 +46,62 @@ final class FewestMovesLagrangianTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(compared, 150)
+  }
+
+  /// The least cost equals that of brute force over the relaxation itself
+  /// (every cut into rows, every subset sent whose rest fits, every subset
+  /// received that fits the room), for random prices; rounded buckets and
+  /// bounded long intervals may only lower it.
+  func testLeastCostIsTheRelaxationsMinimum() {
+    var compared = 0
+    for seed in UInt64(0)..<150 {
+      var rng = SplitMix64(seed: 9500 + seed)
+      let capacity = Int.random(in: 6...25, using: &rng)
+      let n = Int.random(in: 1...5, using: &rng)
+      let sizes = (0..<n).map { _ in Int.random(in: 1...capacity, using: &rng) }
+      let rows = Int.random(in: 1...3, using: &rng)
+      let prices = sizes.map { _ in Int.random(in: -capacity...capacity, using: &rng) }
+      let exactLength = seed % 4 == 3 ? 1 : FewestMovesLagrangianBound.exactIntervalLength
+      guard let bound = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: exactLength) else { continue }
+      // The most a room gains from any subset received.
+      func receipt(_ room: Int) -> Int {
+        (0..<(1 << n)).map { q in (0..<n).filter { q & (1 << $0) != 0 } }
+          .filter { $0.reduce(0) { $0 + sizes[$1] } <= room }
+          .map { $0.reduce(0) { $0 + sizes[$1] + prices[$1] } }.max() ?? 0
+      }
+      // The least cost of the tags from i on in r rows, by tags sent.
+      func least(_ i: Int, _ r: Int) -> [Int: Int] {
+        if r == 0 { return i == n ? [0: 0] : [:] }
+        var result: [Int: Int] = [:]
+        for e in i...n {
+          let rest = least(e, r - 1)
+          for sent in 0..<(1 << (e - i)) {
+            let members = (i..<e).filter { sent & (1 << ($0 - i)) != 0 }
+            let kept = (i..<e).reduce(0) { $0 + sizes[$1] } - members.reduce(0) { $0 + sizes[$1] }
+            guard kept <= capacity else { continue }
+            let cost = capacity - kept - receipt(capacity - kept) + members.reduce(0) { $0 + prices[$1] }
+            for (o, value) in rest { result[o + members.count] = min(result[o + members.count] ?? Int.max, cost + value) }
+          }
+        }
+        return result
+      }
+      let truth = least(0, rows)
+      for moves in 0...n {
+        let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(moves) sent, prices \(prices)"
+        let value = bound.evaluate(moves: moves, prices: prices)?.value
+        guard let expected = truth[moves] else {
+          XCTAssertNil(value, what)
+          continue
+        }
+        if exactLength < n {
+          XCTAssertLessThanOrEqual(value ?? Int.min, expected, what)
+        } else {
+          XCTAssertEqual(value, expected, what)
+        }
+        compared += 1
+      }
+    }
+    XCTAssertGreaterThan(compared, 250)
   }
 
   /// The branch and bound bounded by priced tables too (the ascent's, or
@@ -65,8 +124,10 @@ final class FewestMovesLagrangianTests: XCTestCase {
         let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
         var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
         let ascent = relaxation.fewestMovesNotRefuted(from: 0, upTo: n, rounds: 20, meter: &meter).best
-        let random = relaxation.evaluate(moves: n, prices: sizes.map { _ in Int.random(in: -capacity...capacity, using: &rng) })
-        for priced in [ascent, random] {
+        // Prices from the ascent, random ones and the ascent's at every count.
+        var tables = [ascent, relaxation.evaluate(moves: n, prices: sizes.map { _ in Int.random(in: -capacity...capacity, using: &rng) })]
+        if let prices = ascent?.prices { tables += (0...n).map { relaxation.evaluate(moves: $0, prices: prices) } }
+        for priced in tables {
           guard let priced else { continue }
           var search = FewestMovesBranchAndBound(sizes: sizes, capacity: capacity, rows: rows, bound: bound)
           search.priced = priced
