@@ -171,11 +171,12 @@ func fewestMoves(
       // Counts the table allows but prices per tag refute, within a share;
       // the best prices then also bound the rows of every search below.
       var dualMeter = meter.share(lagrangianShare)
-      if let refuted = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most)?
-        .fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter)
-      {
+      if let relaxation = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most) {
+        let refuted = relaxation.fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter)
         lower = max(lower, refuted.moves)
-        priced = refuted.best
+        // The table for every count up to `most`, so that it bounds the
+        // counts the search decides after the first.
+        priced = refuted.best.flatMap { relaxation.evaluate(moves: most, prices: $0.prices) } ?? refuted.best
         search.priced = priced
       }
       meter.absorb(dualMeter)
