@@ -51,12 +51,13 @@ public struct RowsAndMovesTradeoff: Sendable, Hashable {
 ///
 /// For each `R` from next-fit's rows down to the fewest rows of any order
 /// (``solveOptimally(_:budget:)``),
-/// the fewest rows first with three fifths of the time left (and what the
+/// the fewest rows first with four fifths of the time left (and what the
 /// others leave): a lower bound
 /// from the intervals the kept tags cut the input into and the room the
-/// rows waste (`FewestMovesBound`), raised one move at a time by a branch
-/// and bound that builds the rows and decides each count exactly
-/// (`FewestMovesBranchAndBound`). The upper bound is the exact solver's
+/// rows waste (`FewestMovesBound`), raised by prices per tag that tie each
+/// tag sent to the tag received (`FewestMovesLagrangianBound`), then one
+/// move at a time by a branch and bound that builds the rows and decides
+/// each count exactly (`FewestMovesBranchAndBound`). The upper bound is the exact solver's
 /// packing read in the order that keeps the most tags and improved by local
 /// search (`improveReadingOrder`), then by beam and limited discrepancy
 /// search over the branch and bound's rows (`fewerMoves`),
@@ -92,7 +93,7 @@ public func tradeoffRowsAndMoves(
   // The fewest rows first, with most of the time left: the hardest point
   // and the one a layout asks for. Then the others from next-fit's rows down.
   let now = ContinuousClock().now
-  let share = budget.timeLimit.map { (now - start) + ($0 - (now - start)) * 3 / 5 }
+  let share = budget.timeLimit.map { (now - start) + ($0 - (now - start)) * 4 / 5 }
   var firstMeter = BudgetMeter(SearchBudget(timeLimit: share, nodeLimit: budget.nodeLimit), start: start)
   var found: [Int: FewestMovesLayout] = [:]
   if fewestRows < nextFit.rowCount {
@@ -146,6 +147,9 @@ func fewestMoves(
   var most = upper.moved.count - 1  // the counts worth deciding
   var cap = min(max(lower + 2, 4), most)
   var searchedAbove = false
+  // The prices that came closest to refuting the first count left: they
+  // also bound the search's rows (``FewestMovesBranchAndBound/priced``).
+  var priced: FewestMovesLagrangianBound.Evaluation? = nil
   func answer(_ layout: (packing: Packing, moved: [Int]), _ lower: Int) -> FewestMovesLayout {
     FewestMovesLayout(packing: splitRows(layout.packing, into: rows), movedItems: layout.moved.sorted(), movesLowerBound: min(lower, layout.moved.count))
   }
@@ -161,10 +165,24 @@ func fewestMoves(
     }
     lower = max(lower, root)
     var search = FewestMovesBranchAndBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, bound: bound)
+    search.priced = priced
     if !searchedAbove, lower < most + 1 {
-      // Layouts with fewer moves first, within a share of the time: the
-      // counts below the first layout found need not be refused.
       searchedAbove = true
+      // Counts the table allows but prices per tag refute, within a share;
+      // the best prices then also bound the rows of every search below.
+      var dualMeter = meter.share(lagrangianShare)
+      if let relaxation = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most) {
+        let refuted = relaxation.fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter)
+        lower = max(lower, refuted.moves)
+        // The table for every count up to `most`, so that it bounds the
+        // counts the search decides after the first.
+        priced = refuted.best.flatMap { relaxation.evaluate(moves: most, prices: $0.prices) } ?? refuted.best
+        search.priced = priced
+      }
+      meter.absorb(dualMeter)
+      if lower > most { break }
+      // Layouts with fewer moves next, within a share of the time: the
+      // counts below the first layout found need not be refused.
       var primalMeter = meter.share(primalShare)
       upper = fewerMoves(than: upper, lower: lower, search: &search, meter: &primalMeter)
       meter.absorb(primalMeter)
@@ -173,6 +191,10 @@ func fewestMoves(
       most = upper.moved.count - 1
       cap = min(cap, most)
       if lower > most { break }
+      if lower > cap {
+        cap = min(max(lower + 2, cap), most)
+        continue
+      }
     }
     while lower <= cap {
       let result = search.layout(movingAtMost: lower, meter: &meter)
@@ -189,7 +211,11 @@ func fewestMoves(
 
 /// The time of a point's search that goes to finding layouts with fewer
 /// moves before counts are refused.
-let primalShare = 0.2
+let primalShare = 0.1
+
+/// The time of what is left that goes to refuting counts with prices per
+/// tag (``FewestMovesLagrangianBound``).
+let lagrangianShare = 0.2
 
 /// `upper` improved by beam search and limited discrepancy search over the
 /// branch and bound's rows, in rounds of growing width and discrepancies
@@ -207,7 +233,7 @@ func fewerMoves(
     {
       best = layout
     }
-    while best.moved.count > lower, best.moved.count - 1 <= search.bound.cap, meter.checkClock(),
+    while best.moved.count > lower, meter.checkClock(),
       case .some(.some(let layout)) = search.layout(movingAtMost: best.moved.count - 1, discrepancies: round, meter: &meter)
     {
       best = layout

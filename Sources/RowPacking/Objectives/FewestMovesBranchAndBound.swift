@@ -25,6 +25,9 @@ struct FewestMovesBranchAndBound {
   let bound: FewestMovesBound
   /// The tags, widest first.
   private let bySize: [Int]
+  /// Prices per tag and their table of least costs
+  /// (``FewestMovesLagrangianBound``): a second bound on the rows left.
+  var priced: FewestMovesLagrangianBound.Evaluation? = nil
   /// Nodes visited since the last ``resetNodes()``.
   private(set) var nodes = 0
 
@@ -77,7 +80,8 @@ struct FewestMovesBranchAndBound {
   /// search", IJCAI 1995). `.some(nil)` proves nothing unless `limit` is
   /// `Int.max`; `nil` when the budget ran out first.
   mutating func layout(movingAtMost maxMoves: Int, discrepancies limit: Int, meter: inout BudgetMeter) -> (packing: Packing, moved: [Int])?? {
-    guard maxMoves <= bound.cap else { return nil }
+    // Past the table's cap only probes run: its bound no longer prunes.
+    guard maxMoves <= bound.cap || limit < Int.max else { return nil }
     discrepancyLimit = limit
     discrepancies = 0
     self.limit = maxMoves
@@ -95,19 +99,28 @@ struct FewestMovesBranchAndBound {
 
   /// The fewest more tags from `i` on that must move for the tags to
   /// finish in the rows left within the moves left (the table's bound with
-  /// the waiting and placed-ahead tags); `nil` when they cannot. Counts
-  /// beyond the table's cap (only a beam's wider limit reaches them) pass.
+  /// the waiting and placed-ahead tags, and the priced table's); `nil`
+  /// when they cannot. Counts beyond a table's cap pass its test.
   private func leastMoreMoves(_ i: Int, rowsLeft: Int) -> Int? {
     let wasteLeft = bound.slack - wasteUsed
     guard wasteLeft >= 0, moves <= limit else { return nil }
     // Tags from `i` on already placed in earlier rows: moved, counted in the table's `out`.
     var placedAhead = 0
-    for k in i..<sizes.count where place[k] == .placed { placedAhead += 1 }
+    // Prices of the tags the rows left receive (waiting) minus those they
+    // send that earlier rows received (placed ahead): they do not cancel.
+    var unmatched = 0
+    for k in i..<sizes.count where place[k] == .placed {
+      placedAhead += 1
+      unmatched -= priced?.prices[k] ?? 0
+    }
+    if let priced { for k in waiting { unmatched += priced.prices[k] } }
     for more in 0...(limit - moves) {
       let out = placedAhead + more
-      if out > bound.cap { return more }
       let receiving = waiting.count + more
-      if bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft { return more }
+      guard out > bound.cap || bound.waste(from: i, rows: rowsLeft, out: out, guestRows: receiving) <= wasteLeft else { continue }
+      guard let priced, out <= priced.moves else { return more }
+      let least = priced.least(from: i, rows: rowsLeft, out: out)
+      if least < FewestMovesBound.impossible, least + unmatched <= wasteLeft { return more }
     }
     return nil
   }

@@ -24,7 +24,7 @@ extension ObjectivesStudy {
   public func movesMarkdown(_ results: [MovesResult]) -> String {
     var out = "## Order kept where it costs no row: rows against tags moved\n\n"
     out += "Tags moved = n minus the longest run of tags left in reading order (rows top to bottom). "
-    out += "For each cloud, the fewest tags moved for each row count from next-fit's (none moved) to the fewest of any order: a lower bound from the intervals the kept tags cut the input into, raised one move at a time by a branch and bound that builds the rows, and an upper bound from the exact solver's rows improved by local search, within \(seconds(budget.timeLimit)) per cloud with the exact solver. "
+    out += "For each cloud, the fewest tags moved for each row count from next-fit's (none moved) to the fewest of any order: a lower bound from the intervals the kept tags cut the input into, raised by prices per tag sent and received, then one move at a time by a branch and bound that builds the rows, and an upper bound from the exact solver's rows improved by local search, within \(seconds(budget.timeLimit)) per cloud with the exact solver. "
     out += "A point is proven when its moves equal the lower bound. Totals over \(results.count) clouds.\n\n"
     out += "| tags allowed to move | rows (total) | rows saved against next-fit | clouds at their fewest rows | clouds where that is proven |\n|---|---|---|---|---|\n"
     let nextFit = results.reduce(0) { $0 + $1.nextFitRows }
