@@ -25,7 +25,7 @@ struct BudgetPolicy: Sendable {
   var lateCutModel = 0.8
   /// Branch-and-price gives up after this share of its time unless it refuted
   /// part of its tree, counted in work at ``workPerSecond``.
-  var branchAndPriceGiveUp = 0.25
+  var branchAndPriceGiveUp = 0.5
   var workPerSecond = 1.6e9
 
   /// The end of `stage`'s time, when it starts on `state` with `followers`

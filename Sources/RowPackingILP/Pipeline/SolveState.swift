@@ -44,11 +44,12 @@ struct SolveState {
   /// Dual restrictions for the near-full-rows model, and the sets drawn.
   var restrictions: [NearFullRowsModel.DualRestriction] = []
   var restrictionSets = 0
-  /// Where a subset-row cut stage ran (it runs once), and whether it
-  /// converged with no violated cut at a bound one row below the best.
+  /// Where a subset-row cut stage ran (it runs once), and whether it left
+  /// the bound one row below the best, converged with no violated cut or
+  /// out of its time: what branch-and-price then decides.
   var cutsRan: SubsetRowCutsStage.Place? = nil
   var cutStageRan: Bool { cutsRan != nil }
-  var cutsConvergedBelowBest = false
+  var cutsLeftOneRowOpen = false
   /// Whether the dive between sets of restrictions ran.
   var divedBetweenRestrictions = false
   /// The arc-flow graph of the last resort, once built (nil inside: too

@@ -3,9 +3,9 @@ import RowPacking
 /// Decides the bound's rows by branch-and-price-and-cut, where one row is open.
 ///
 /// ``RyanFosterBranchAndPrice`` with subset-row cuts at every node, where
-/// a cut stage converged with no
-/// violated cut and the best packing is one row above the bound: a packing
-/// in the bound's rows, or a proof that there is none.
+/// a cut stage left the best packing one row above the bound (converged
+/// with no violated cut, or out of its time): a packing in the bound's
+/// rows, or a proof that there is none.
 ///
 /// It gives up after a share of its time, counted in work, unless it has
 /// refuted part of its tree: where the bound's rows hold a packing the
@@ -26,19 +26,23 @@ struct BranchAndPriceStage: ExactStage {
   static let giveUpOnStallBelow = 0x1p-4
 
   func applies(to state: SolveState) -> Bool {
-    state.hasRootLP && state.cutsRan == place && state.cutsConvergedBelowBest && state.isOneRowAbove
+    state.hasRootLP && state.cutsRan == place && state.cutsLeftOneRowOpen && state.isOneRowAbove
       && state.setup.scaled.isExact
       && !state.options.budget.isSpent(state.setup)
   }
 
-  /// Only once the cuts of its place converged: it decides what they leave.
+  /// After the cuts of its place, where they leave the row open: it decides
+  /// what they leave. Early, it follows them wherever they may run (rows
+  /// exactly full), so that their share leaves it time.
   func mayApply(to state: SolveState) -> Bool {
-    state.cutsRan == place && state.cutsConvergedBelowBest && state.setup.scaled.isExact
+    guard state.setup.scaled.isExact else { return false }
+    if place == .early && !state.cutStageRan { return state.rowsMustBeFull }
+    return state.cutsRan == place && state.cutsLeftOneRowOpen
   }
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master, let root = state.root else { return }
-    state.cutsConvergedBelowBest = false
+    state.cutsLeftOneRowOpen = false
     let (tree, patterns) = try Self.decide(
       state: state, master: master, root: root, rows: state.bound.value, until: state.stageDeadline)
     state.count(nodes: tree.nodes)

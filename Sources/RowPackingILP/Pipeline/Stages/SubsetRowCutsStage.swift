@@ -78,7 +78,7 @@ struct SubsetRowCutsStage: ExactStage {
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master, let root = state.root else { return }
     state.cutsRan = place
-    state.cutsConvergedBelowBest = false
+    state.cutsLeftOneRowOpen = false
     let budget = state.options.budget, options = state.options.cuts
     let outcome: SubsetRowCutAndPrice.Outcome
     do {
@@ -116,8 +116,10 @@ struct SubsetRowCutsStage: ExactStage {
         state.raiseBound(to: state.bound.value + 1, source: .cuts, by: stage)
       }
     }
-    // Converged at the bound with no violated cut: only branching can decide.
-    state.cutsConvergedBelowBest = outcome.converged && state.isOneRowAbove
+    // Converged at the bound with no violated cut, only branching can
+    // decide; out of time, the tree's root (its own master, cut rounds at
+    // its root) often decides sooner than more rounds of this master.
+    state.cutsLeftOneRowOpen = state.isOneRowAbove
   }
 
   /// The bound of cut-and-price started from the patterns of the root LP's
