@@ -173,7 +173,17 @@ else
   [ -z "$peers" ] || versions="$(peers_versions "$work" $peers)"
   # One file: packbench's rows, then each peer's (the same header).
   cp "$work/hard-packbench.csv" "results/$out.csv"
-  for peer in $peers; do tail -n +2 "$work/hard-$peer.csv" >> "results/$out.csv"; done
+  # Peer rows reused from an older packbench (PEERS_REUSE) may lack the
+  # newest columns: they get them, empty, under packbench's header.
+  for peer in $peers; do
+    python3 - "results/$out.csv" "$work/hard-$peer.csv" <<'PY'
+import csv, sys
+header = next(csv.reader(open(sys.argv[1], newline="")))
+with open(sys.argv[1], "a", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=header, restval="", lineterminator="\r\n")
+    writer.writerows(csv.DictReader(open(sys.argv[2], newline="")))
+PY
+  done
   cp "$work/hard-packbench.csv.manifest.json" "results/$out.csv.manifest.json"
 fi
 if [ "$per_set" = all ]; then

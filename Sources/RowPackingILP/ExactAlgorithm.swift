@@ -57,7 +57,8 @@ public struct ExactOptions: Sendable {
 ///
 /// The result's `stage` says which stage settled it (``SolveStage``: the one
 /// whose packing or bound last improved); `nodes` counts the nodes of the
-/// stages that count them (searches, GLPK's branch and bound).
+/// stages that count them (searches, GLPK's branch and bound);
+/// `rootLPTime`, when `exact`'s root LP ended (nil for the MIP models).
 public func solveExactly(
   _ instance: Instance, algorithm: ExactAlgorithm, options: ExactOptions = .init()
 ) -> PackingResult {

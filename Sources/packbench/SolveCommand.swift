@@ -115,6 +115,9 @@ struct SolveCommand: ParsableCommand {
     if let stage = r.stage {
       print("stage:       \(stage)" + (r.nodes.map { ", \($0) nodes" } ?? ""))
     }
+    if let root = r.rootLPTime {
+      print("root LP:     ended \(String(format: "%.4f", root.milliseconds)) ms after the solve's start")
+    }
     if !instance.isIntegral {
       let scaled = try? instance.scaled(resolution: packing.resolution)
       let exact = scaled?.isExact ?? false
@@ -155,13 +158,14 @@ struct SolveCommand: ParsableCommand {
       var message: String?
       var verified: Bool
       var timeMs: Double
+      var rootLPMs: Double?
       var packing: [[Int]]?
     }
     let output = Output(
       instance: r.instance, items: r.itemCount, rowWidth: r.capacity, spacing: r.spacing,
       algorithm: r.algorithm, rows: r.rows, lowerBound: r.lowerBound, boundSource: r.boundSource.rawValue,
       optimum: r.optimum, gap: r.gap, status: r.status.name, message: r.status.message,
-      verified: r.verified, timeMs: r.timeMedian.milliseconds, packing: rows)
+      verified: r.verified, timeMs: r.timeMedian.milliseconds, rootLPMs: r.rootLPTime?.milliseconds, packing: rows)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     print(String(decoding: try encoder.encode(output), as: UTF8.self))

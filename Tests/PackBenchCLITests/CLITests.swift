@@ -102,6 +102,8 @@ final class CLITests: CLITestCase {
     XCTAssertTrue(out.stdout.contains("rows:        4"), out.stdout)
     XCTAssertTrue(out.stdout.contains("lower bound: 4 (LP)"), out.stdout)
     XCTAssertTrue(out.stdout.contains("stage:       lp"), out.stdout)
+    // The root LP settled it, so it ended: when, from the child's solve.
+    XCTAssertTrue(out.stdout.contains("root LP:     ended "), out.stdout)
     // The child process's GLPK log reaches stderr (simplex lines "obj = ").
     XCTAssertTrue(out.stderr.contains("obj ="), out.stderr)
     let quiet = try run(["solve", file, "--algorithm", "exact"])
@@ -134,7 +136,7 @@ final class CLITests: CLITestCase {
     let out = try run(["run", "--dataset", dir.path, "--algorithms", "next-fit,knapsack-rows", "--output", csv, "--repetitions", "2"])
     XCTAssertEqual(out.status, 0, out.stderr)
     let lines = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    XCTAssertEqual(lines.first, "dataset,instance,n,capacity,spacing,algorithm,rows,lower_bound,bound_source,optimum,gap,status,verified,time_ms,time_ms_min,time_ms_max,repetitions,nodes,stage,message,time_ms_p90,time_ms_iqr,outliers,seed,run_key")
+    XCTAssertEqual(lines.first, "dataset,instance,n,capacity,spacing,algorithm,rows,lower_bound,bound_source,optimum,gap,status,verified,time_ms,time_ms_min,time_ms_max,repetitions,nodes,stage,message,time_ms_p90,time_ms_iqr,outliers,seed,run_key,root_lp_ms")
     XCTAssertEqual(lines.count, 5)
     XCTAssertTrue(lines[1].hasPrefix("set,a,3,10,0,next-fit,3,3,L2,,0,optimal,true,"), lines[1])
     XCTAssertTrue(lines.contains { $0.hasPrefix("set,b,0,0,0,next-fit,,0,,,,error,false,") && $0.contains("b.txt:4:") }, lines.joined(separator: "\n"))

@@ -173,6 +173,40 @@ final class HarnessCLITests: CLITestCase {
     XCTAssertTrue(refused.stderr.contains("configurations differ"), refused.stderr)
   }
 
+  /// `exact`'s root LP time reaches the CSV from its child process; a file
+  /// of a packbench without the column, resumed, is widened and completed.
+  func testRootLPTimeReachesTheCSVAndOlderFilesResume() throws {
+    let dir = work.appendingPathComponent("lpset")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    // L1 = L2 = 3, but the LP bound is 4: settled by the root LP.
+    try "8\n100\n49\n49\n34\n34\n34\n33\n33\n33\n".write(to: dir.appendingPathComponent("lp.txt"), atomically: true, encoding: .utf8)
+    let csv = work.appendingPathComponent("root.csv").path
+    let arguments = ["run", "--dataset", dir.path, "--algorithms", "exact,next-fit", "--repetitions", "1", "-o", csv, "-q"]
+    let out = try run(arguments)
+    XCTAssertEqual(out.status, 0, out.stderr)
+    let rows = try table(csv)
+    XCTAssertEqual(rows.map { $0["algorithm"]! }, ["exact", "next-fit"])
+    XCTAssertEqual(rows[0]["stage"], "lp")
+    let root = try XCTUnwrap(Double(rows[0]["root_lp_ms"]!), "exact's row: \(rows[0])")
+    XCTAssertGreaterThan(root, 0)
+    XCTAssertLessThanOrEqual(root, try XCTUnwrap(Double(rows[0]["time_ms_max"]!)))
+    XCTAssertEqual(rows[1]["root_lp_ms"], "")
+    // The same file as an older packbench wrote it (no root_lp_ms), the
+    // exact run not yet done: the rerun widens it and runs only that one.
+    let lines = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    let cut = { (line: String) in line.components(separatedBy: ",").dropLast().joined(separator: ",") }
+    try ([cut(lines[0]), cut(lines[2])].joined(separator: "\r\n") + "\r\n").write(toFile: csv, atomically: true, encoding: .utf8)
+    let again = try run(arguments)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    let resumed = try table(csv)
+    XCTAssertEqual(resumed.map { $0["algorithm"]! }.sorted(), ["exact", "next-fit"])
+    XCTAssertEqual(resumed.first { $0["algorithm"] == "next-fit" }?["run_key"], rows[1]["run_key"])
+    XCTAssertEqual(resumed.first { $0["algorithm"] == "next-fit" }?["root_lp_ms"], "")
+    XCTAssertNotNil(Double(resumed.first { $0["algorithm"] == "exact" }?["root_lp_ms"] ?? ""))
+    let header = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n")[0]
+    XCTAssertTrue(header.hasSuffix(",run_key,root_lp_ms"), header)
+  }
+
   func testReportWritesTablesChartsAndTheProfile() throws {
     let dir = try makeSet("set", count: 6)
     let csv = work.appendingPathComponent("r.csv").path

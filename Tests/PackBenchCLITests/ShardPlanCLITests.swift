@@ -20,7 +20,9 @@ final class ShardPlanCLITests: CLITestCase {
 
   func keys(_ csv: String) throws -> [String] {
     let lines = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    return lines.dropFirst().map { String($0.split(separator: ",", omittingEmptySubsequences: false).last!) }
+    // By name: columns are added at the end (the fields read never hold commas).
+    let column = try XCTUnwrap(lines.first?.components(separatedBy: ",").firstIndex(of: "run_key"))
+    return lines.dropFirst().map { $0.components(separatedBy: ",")[column] }
   }
 
   /// A task of a job array, as Slurm starts scripts/slurm-shards.sh.

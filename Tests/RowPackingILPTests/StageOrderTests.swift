@@ -103,6 +103,19 @@ final class StageOrderTests: XCTestCase {
     XCTAssertGreaterThan(started, 0, "the packers filled every instance: the path is untested")
   }
 
+  /// ANI files of the hard sets (sizes that fill the bound's rows exactly,
+  /// no packing in them, the LP at the bound): the cuts run right after the
+  /// short dive, before the near-full-rows model, since on such rows only
+  /// cuts or branching raise the LP bound. Skipped without the hard sets.
+  func testANIFilesCutBeforeTheNearFullRowsModel() throws {
+    for (_, instance) in try HardSetFixture.sample(set: "ANI", count: 2, seed: 10) {
+      let run = try walk(instance, timeLimit: .seconds(20), instance.name)
+      let cuts = try XCTUnwrap(run.firstIndex(of: .subsetRowCuts), "\(instance.name): no cuts in \(run)")
+      XCTAssertEqual(run[cuts - 1], .dive, "\(instance.name): \(run)")
+      if let model = run.firstIndex(of: .nearFullRows) { XCTAssertLessThan(cuts, model, "\(instance.name): \(run)") }
+    }
+  }
+
   /// Capacities of a million units (pricing without a dynamic programme):
   /// the LP-free search runs before the root LP.
   func testLargeCapacitiesSearchBeforeTheLP() throws {

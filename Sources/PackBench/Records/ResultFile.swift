@@ -37,12 +37,15 @@ public final class ResultFile: @unchecked Sendable {
       let table: [[String]]
       do { table = try CSV.parse(text) } catch { throw ResultFileError.unreadable(path, "\(error)") }
       if let header = table.first {
-        guard header == RunRecord.columns else { throw ResultFileError.differentHeader(path) }
+        guard Self.isAppendable(header) else { throw ResultFileError.differentHeader(path) }
         for (i, fields) in table.dropFirst().enumerated() {
           do { records.append(try RunRecord(fields: fields, header: header)) } catch {
             throw ResultFileError.unreadable(path, "line \(i + 2): \(error)")
           }
         }
+        // A file of an older packbench (fewer columns, in the same order):
+        // its rows get the new columns, empty, before any row is appended.
+        if header != RunRecord.columns { try Self.widen(table.dropFirst(), to: path) }
       }
     }
     existing = Self.lastPerKey(records)
@@ -91,6 +94,7 @@ public final class ResultFile: @unchecked Sendable {
       throw ResultFileError.unreadable(path, "\(error)")
     }
     guard let header = table.first else { return [] }
+    // A newer packbench's file (more columns) reads too: by column name.
     guard header.starts(with: RunRecord.columns.prefix(RunRecord.baseColumnCount)) else {
       throw ResultFileError.differentHeader(path)
     }
@@ -101,6 +105,26 @@ public final class ResultFile: @unchecked Sendable {
       }
     }
     return lastPerKey(records)
+  }
+
+  /// Whether rows can be appended under a header: it is
+  /// ``RunRecord/columns`` or an older version of it (its first columns, at
+  /// least ``RunRecord/baseColumnCount`` of them).
+  static func isAppendable(_ header: [String]) -> Bool {
+    header.count >= RunRecord.baseColumnCount && RunRecord.columns.starts(with: header)
+  }
+
+  /// Rewrites `path` (atomically) with the current header and `rows`, each
+  /// padded with empty fields to its length; the fields themselves are
+  /// kept as they were written.
+  static func widen(_ rows: ArraySlice<[String]>, to path: String) throws {
+    var text = CSV.record(RunRecord.columns)
+    for row in rows {
+      text += CSV.record(row + Array(repeating: "", count: max(RunRecord.columns.count - row.count, 0)))
+    }
+    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+      throw ResultFileError.unwritable(path)
+    }
   }
 
   /// Writes records to `path` atomically (a temporary file, then a rename).

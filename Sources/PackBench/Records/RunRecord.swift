@@ -41,6 +41,10 @@ public struct RunRecord: Sendable, Hashable {
   /// What a child process printed (a solver's log), kept with `--verbose`
   /// (not written to the CSV).
   public var log: String? = nil
+  /// Wall time from the solve's start to the end of its root LP, for
+  /// exact solvers that have one (``PackingResult/rootLPTime``); of the
+  /// first solve when fast solves repeat.
+  public var rootLPTime: Duration? = nil
 
   /// Rows minus the optimum, or minus the lower bound when the optimum is unknown.
   public var gap: Int? {
@@ -53,7 +57,7 @@ public struct RunRecord: Sendable, Hashable {
     "dataset", "instance", "n", "capacity", "spacing", "algorithm", "rows", "lower_bound",
     "bound_source", "optimum", "gap", "status", "verified", "time_ms", "time_ms_min",
     "time_ms_max", "repetitions", "nodes", "stage", "message",
-    "time_ms_p90", "time_ms_iqr", "outliers", "seed", "run_key",
+    "time_ms_p90", "time_ms_iqr", "outliers", "seed", "run_key", "root_lp_ms",
   ]
 
   /// The columns of the first version of the CSV (files with only these can still be read).
@@ -70,6 +74,7 @@ public struct RunRecord: Sendable, Hashable {
       stage ?? "", (status.message ?? "").oneLine,
       timeP90.map(formatMilliseconds) ?? "", timeIQR.map(formatMilliseconds) ?? "",
       outliers.map(String.init) ?? "", seed.map(String.init) ?? "", runKey,
+      rootLPTime.map(formatMilliseconds) ?? "",
     ]
   }
 
@@ -140,6 +145,7 @@ extension RunRecord {
     outliers = try number("outliers", Int.self)
     seed = try number("seed", UInt64.self)
     runKey = text("run_key")
+    rootLPTime = try milliseconds("root_lp_ms")
   }
 }
 

@@ -177,6 +177,7 @@ public struct BenchRunner: Sendable {
       record.timeIQR = timings.interquartileRange
       record.outliers = timings.outliers
     }
+    record.rootLPTime = result.rootLPTime
     record.runKey = planned.key
     record.seed = planned.seed
     record.log = settings.verbose ? log : nil
@@ -263,7 +264,8 @@ public struct BenchRunner: Sendable {
       return (
         PackingResult(
           packing: packing, lowerBound: LowerBound(value: result.lowerBound, source: source), status: status,
-          elapsed: elapsed, nodes: result.nodes, stage: result.stage.flatMap(SolveStage.init(rawValue:))),
+          elapsed: elapsed, nodes: result.nodes, stage: result.stage.flatMap(SolveStage.init(rawValue:)),
+          rootLPTime: result.rootLPSeconds.map { Duration.nanoseconds(Int64($0 * 1e9)) }),
         Timings(samples: samples.isEmpty ? [elapsed] : samples, batchSize: result.batchSize), log
       )
     }

@@ -68,10 +68,13 @@ public struct WorkerResult: Codable, Sendable, Hashable {
   public var elapsedSeconds: Double
   public var samplesSeconds: [Double]
   public var batchSize: Int
+  /// See ``PackingResult/rootLPTime``; absent from the JSON of a worker
+  /// that predates it (decoded as nil).
+  public var rootLPSeconds: Double?
 
   public init(
     rows: [[Int]]?, lowerBound: Int, boundSource: String, status: String, message: String?, nodes: Int?, stage: String?,
-    elapsedSeconds: Double, samplesSeconds: [Double], batchSize: Int
+    elapsedSeconds: Double, samplesSeconds: [Double], batchSize: Int, rootLPSeconds: Double? = nil
   ) {
     self.rows = rows
     self.lowerBound = lowerBound
@@ -83,6 +86,7 @@ public struct WorkerResult: Codable, Sendable, Hashable {
     self.elapsedSeconds = elapsedSeconds
     self.samplesSeconds = samplesSeconds
     self.batchSize = batchSize
+    self.rootLPSeconds = rootLPSeconds
   }
 
   /// The line a worker prints on standard output before its JSON result
@@ -149,7 +153,7 @@ public func performWorkerJob(_ job: WorkerJob) -> WorkerResult {
     rows: result.packing?.rows, lowerBound: result.lowerBound.value, boundSource: result.lowerBound.source.rawValue,
     status: result.status.name, message: result.status.message, nodes: result.nodes, stage: result.stage?.rawValue,
     elapsedSeconds: result.elapsed.milliseconds / 1000, samplesSeconds: timings.samples.map { $0.milliseconds / 1000 },
-    batchSize: timings.batchSize)
+    batchSize: timings.batchSize, rootLPSeconds: result.rootLPTime.map { $0.milliseconds / 1000 })
 }
 
 /// How a child process ended, as the parent saw it.

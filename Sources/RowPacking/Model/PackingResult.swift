@@ -97,10 +97,15 @@ public struct PackingResult: Sendable, Hashable {
   /// Which stage of a solver settled the instance, for solvers that have
   /// stages (``SolveStage``).
   public var stage: SolveStage?
+  /// Wall time from the solve's start to the end of its root LP (the
+  /// Gilmore–Gomory column generation), for solvers that have one; `nil`
+  /// when the root LP did not run or did not converge. Never above
+  /// ``elapsed``.
+  public var rootLPTime: Duration?
 
   public init(
     packing: Packing?, lowerBound: LowerBound, status: SolveStatus, elapsed: Duration = .zero,
-    nodes: Int? = nil, stage: SolveStage? = nil
+    nodes: Int? = nil, stage: SolveStage? = nil, rootLPTime: Duration? = nil
   ) {
     self.packing = packing
     self.lowerBound = lowerBound
@@ -108,6 +113,7 @@ public struct PackingResult: Sendable, Hashable {
     self.elapsed = elapsed
     self.nodes = nodes
     self.stage = stage
+    self.rootLPTime = rootLPTime
   }
 
   /// The number of rows, when there is a packing.

@@ -200,6 +200,18 @@ final class SubsetRowCutAndPrice {
     return columns.count
   }
 
+  /// Starts the next solve from the basis of another master over the same
+  /// covering rows, before any cut: the rows marked and the patterns of
+  /// `basicPatterns` basic, the others non-basic at 0.
+  ///
+  /// A basis that does not fit (a wrong count, singular) costs nothing:
+  /// ``GLPKProblem/solveLP(timeLimit:dual:dualTolerance:primalTolerance:)``
+  /// then starts again from the standard basis.
+  func start(basicRows: [Bool], basicPatterns: Set<Pattern>) throws(GLPKError) {
+    guard cuts.isEmpty, basicRows.count == types.count else { return }
+    try problem.setBasis(.init(basicRows: basicRows, basicColumns: patterns.map { basicPatterns.contains($0) }))
+  }
+
   /// Adds cuts as rows, with their coefficients on the patterns so far.
   func add(cuts newCuts: [SubsetRowCut]) throws(GLPKError) {
     var rows: [(bounds: LinearModel.Bounds, entries: [(column: Int, value: Double)])] = []

@@ -393,6 +393,20 @@ final class GLPKProblem {
 
     /// Whether column `k` (0-based) is basic.
     func isBasic(column k: Int) -> Bool { columns[k] == Int32(GLP_BS) }
+    /// Whether row `i`'s auxiliary variable (0-based) is basic.
+    func isBasic(row i: Int) -> Bool { rows[i] == Int32(GLP_BS) }
+
+    /// The basis where the rows and columns marked are basic and the others
+    /// non-basic at their lower bound.
+    init(basicRows: [Bool], basicColumns: [Bool]) {
+      rows = basicRows.map { $0 ? Int32(GLP_BS) : Int32(GLP_NL) }
+      columns = basicColumns.map { $0 ? Int32(GLP_BS) : Int32(GLP_NL) }
+    }
+
+    init(rows: [Int32], columns: [Int32]) {
+      self.rows = rows
+      self.columns = columns
+    }
   }
 
   /// The current basis, and GLPK's count of simplex iterations so far.

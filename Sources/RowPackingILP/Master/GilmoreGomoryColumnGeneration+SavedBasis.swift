@@ -30,4 +30,21 @@ extension GilmoreGomoryColumnGeneration {
     try problem.setBasis(saved.basis)
     demandsChanged = false
   }
+
+  /// The current basis in terms of rows and patterns, for a master over the
+  /// same rows without exchange columns: the rows whose auxiliary is basic,
+  /// and the basic patterns. A basic exchange column (entries on rows `t`
+  /// and `t + 1`) hands its place to the auxiliary of one of its rows, so
+  /// the count stays that of a basis; the result may still be singular.
+  ///
+  /// - Complexity: O(types + columns).
+  func basisWithoutExchangeColumns() throws(GLPKError) -> (basicRows: [Bool], basicPatterns: [Pattern]) {
+    let basis = try problem.basis().basis
+    var basicRows = (0..<types.count).map { basis.isBasic(row: $0) }
+    for t in 0..<exchangeCount where basis.isBasic(column: t) {
+      if !basicRows[t + 1] { basicRows[t + 1] = true } else { basicRows[t] = true }
+    }
+    let basicPatterns = patterns.indices.filter { basis.isBasic(column: exchangeCount + $0) }.map { patterns[$0] }
+    return (basicRows, basicPatterns)
+  }
 }

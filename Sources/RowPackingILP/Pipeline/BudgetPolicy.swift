@@ -20,7 +20,7 @@ struct BudgetPolicy: Sendable {
   var dualRestrictions = 0.2
   var binCompletionBeforeModel = 0.1
   /// The model restricted by the cut duals, after the cut loop: in the early
-  /// place (inside the near-full-rows stage) and the late one.
+  /// place (right after the short dive) and the late one.
   var earlyCutModel = 0.15
   var lateCutModel = 0.8
   /// Branch-and-price gives up after this share of its time unless it refuted

@@ -36,6 +36,8 @@ extension ExactPipeline {
   /// hundredths of the time, the root LP all of it unless the LP-free search
   /// may follow, and after it the near-full-rows decisions and the dives
   /// most, branch-and-price most of what is left once the cuts call for it.
+  /// Where the rows must be exactly full, the cuts come before the
+  /// near-full-rows decisions and take about half the time after the dive.
   static let stages: [any ExactStage] = [
     FullRowsSearchStage(pass: .short, weight: 17),
     FailFirstSearchStage(pass: .short, weight: 55),
@@ -43,9 +45,9 @@ extension ExactPipeline {
     RootLPStage(weight: 400),
     LPFreeSearchStage(pass: .afterUnconvergedLP, weight: 100),
     DiveStage(pass: .short, weight: 14),
+    SubsetRowCutsStage(place: .early, weight: 60),
+    BranchAndPriceStage(place: .early, weight: 100),
     NearFullRowsStage(weight: 30, whenModelTooBig: [
-      SubsetRowCutsStage(place: .early, weight: 6),
-      BranchAndPriceStage(place: .early, weight: 100),
       DiveStage(pass: .betweenRestrictions, weight: 1),
     ]),
     DiveStage(pass: .wide, weight: 16),

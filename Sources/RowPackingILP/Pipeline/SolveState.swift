@@ -37,6 +37,8 @@ struct SolveState {
   /// The root LP's master and solution, once it converged.
   var master: GilmoreGomoryColumnGeneration? = nil
   var root: GilmoreGomoryColumnGeneration.Solution? = nil
+  /// When the root LP converged, from the solve's start (nil: it did not).
+  var rootLPTime: Duration? = nil
   /// The root basis the first dive saved, for later dives to start from.
   var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
   /// Dual restrictions for the near-full-rows model, and the sets drawn.
@@ -125,7 +127,9 @@ struct SolveState {
   /// The solve's result: verified and judged; a result that is not settled
   /// ended at a limit.
   func result(error: String? = nil) -> PackingResult {
-    setup.result(
+    var result = setup.result(
       packing: best, bound: bound, stage: settledBy, nodes: nodes, limited: !isSettled, error: error)
+    result.rootLPTime = rootLPTime
+    return result
   }
 }

@@ -13,7 +13,7 @@ import RowPacking
 /// clique cuts) decides. Without converged duals, a short bin completion
 /// first (``BinCompletionDecision``) and the model on waste alone, unless a count of
 /// its rows passes its limit. While more rows remain than clique cuts can
-/// take, the stages in `whenModelTooBig` run (the cuts, a dive), then more
+/// take, the stages in `whenModelTooBig` run (a dive), then more
 /// restrictions from other perturbations are added, each set valid on its
 /// own. This settles the instances whose LP bound is below the optimum
 /// (non-IRUP), where the gap is tiny and few rows fit in it.

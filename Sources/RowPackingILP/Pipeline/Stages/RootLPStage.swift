@@ -60,6 +60,7 @@ struct RootLPStage: ExactStage {
       state.raiseBound(to: master.lastRowBound, source: .lp, by: stage)
       return
     }
+    state.rootLPTime = setup.elapsed
     state.master = master
     state.root = root
     if setup.scaled.isExact {

@@ -8,8 +8,10 @@ import RowPacking
 /// near-full-rows model restricted by its masters' duals
 /// (``NearFullRowsModel/CutRestriction``) decides that row.
 ///
-/// Early, inside the near-full-rows stage where the bound's rows must be
-/// exactly full and its model is too big; late, before the arc-flow MIP.
+/// Early, right after the short dive, where the bound's rows must be
+/// exactly full: there the LP bound is the items' total, which only cuts
+/// or branching can raise (docs/experiments/054-ani-first-order.md); late,
+/// before the arc-flow MIP.
 /// Its master is priced and certified at a fine precision
 /// (``CertifiedBound``): at GLPK's default tolerance the safe bound can
 /// lose more than the cuts gain (docs/experiments/ has the measurements).
@@ -80,9 +82,17 @@ struct SubsetRowCutsStage: ExactStage {
     let budget = state.options.budget, options = state.options.cuts
     let outcome: SubsetRowCutAndPrice.Outcome
     do {
+      // Before the near-full-rows stage there are no restrictions yet: the
+      // unperturbed one alone gives the face the cut master starts near.
+      var face = state.restrictions.first
+      if face == nil {
+        face = try master.dualRestrictions(
+          vertices: 0, until: min(state.stageDeadline, budget.deadline(budget.dualRestrictions, state.setup))
+        ).first
+      }
       outcome = try Self.bound(
         session: state.session, types: state.types, master: master, root: root, target: state.best.rowCount,
-        face: state.restrictions.first, options: options, until: state.stageDeadline)
+        face: face, options: options, until: state.stageDeadline)
     } catch {
       // A cut master GLPK does not solve costs this stage, not the ones after it.
       state.note("subset-row cuts failed: \(error.description)")
@@ -125,9 +135,17 @@ struct SubsetRowCutsStage: ExactStage {
       let slack = Int(Double(face.maxWeight) * options.masterFaceShare)
       initial += master.patterns.filter { p in p.reduce(0) { $0 + face.weights[$1] } >= face.maxWeight - slack }
     }
+    // The plain master's basis carried over: its first solve from the
+    // standard basis takes thousands of pivots at 600 items and more.
+    let (basicRows, basicPatterns) = try master.basisWithoutExchangeColumns()
+    initial += basicPatterns
     let cutAndPrice = try SubsetRowCutAndPrice(
       session: session, types: types, initialPatterns: initial,
       wasteBudget: options.wasteBudget(types: types, rows: target - 1))
+    // Under a waste budget the basic columns over it are not in the master.
+    if cutAndPrice.wasteBudget == nil {
+      try cutAndPrice.start(basicRows: basicRows, basicPatterns: Set(basicPatterns))
+    }
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
     cutAndPrice.cutsPerRound = options.cutsPerRound
