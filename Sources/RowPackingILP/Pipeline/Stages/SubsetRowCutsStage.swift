@@ -139,14 +139,15 @@ struct SubsetRowCutsStage: ExactStage {
     }
     // The plain master's basis carried over: its first solve from the
     // standard basis takes thousands of pivots at 600 items and more.
-    // Under a waste budget its patterns over the budget stay out, and a
-    // basis short of them falls back to the standard one.
     let (basicRows, basicPatterns) = try master.basisWithoutExchangeColumns()
     initial += basicPatterns
     let cutAndPrice = try SubsetRowCutAndPrice(
       session: session, types: types, initialPatterns: initial,
       wasteBudget: options.wasteBudget(types: types, rows: target - 1))
-    try cutAndPrice.start(basicRows: basicRows, basicPatterns: Set(basicPatterns))
+    // Under a waste budget the basic columns over it are not in the master.
+    if cutAndPrice.wasteBudget == nil {
+      try cutAndPrice.start(basicRows: basicRows, basicPatterns: Set(basicPatterns))
+    }
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
     cutAndPrice.cutsPerRound = options.cutsPerRound
