@@ -1,3 +1,5 @@
+import RowPacking
+
 /// Brute force for the layout objective "fewest tags moved".
 
 /// The fewest moves for each row count up to `maxRows`: over all
@@ -27,4 +29,15 @@ public func bruteForceFewestMoves(sizes: [Int], capacity: Int, maxRows: Int) -> 
   }
   visit(0)
   return best
+}
+
+/// A small seeded tag list for the comparisons with brute force: a row of
+/// 8 to 30 units and 2 to 6 sizes, drawn at random, or, where `repeated`,
+/// from three sizes, so that neighbours of equal size are common.
+public func smallFewestMovesCase(_ rng: inout SplitMix64, repeated: Bool) -> (sizes: [Int], capacity: Int) {
+  let capacity = Int.random(in: 8...30, using: &rng)
+  let n = Int.random(in: 2...6, using: &rng)
+  let choices = (0..<3).map { _ in Int.random(in: 1...capacity, using: &rng) }
+  let sizes = (0..<n).map { _ in repeated ? choices.randomElement(using: &rng)! : Int.random(in: 1...capacity, using: &rng) }
+  return (sizes, capacity)
 }

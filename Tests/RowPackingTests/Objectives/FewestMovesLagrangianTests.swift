@@ -111,10 +111,8 @@ final class FewestMovesLagrangianTests: XCTestCase {
     var compared = 0
     for seed in UInt64(0)..<120 {
       var rng = SplitMix64(seed: 9000 + seed)
-      let capacity = Int.random(in: 8...30, using: &rng)
-      let n = Int.random(in: 2...6, using: &rng)
-      let choices = (0..<3).map { _ in Int.random(in: 1...capacity, using: &rng) }
-      let sizes = (0..<n).map { _ in seed % 2 == 0 ? Int.random(in: 1...capacity, using: &rng) : choices.randomElement(using: &rng)! }
+      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: !(seed % 2 == 0))
+      let n = sizes.count
       let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
       let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
       for rows in 1...nextFitRows {
