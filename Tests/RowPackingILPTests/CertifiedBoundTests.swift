@@ -114,18 +114,6 @@ final class CertifiedBoundTests: XCTestCase {
     XCTAssertGreaterThan(atOptimum, 50, "the bound rarely meets the optimum: the test is too weak")
   }
 
-  /// An instance of 5 to 10 items, capacity 100...149, sizes in
-  /// (capacity / 4, capacity / 2] (rows of two or three), some sizes
-  /// repeated on even seeds.
-  func rowsOfTwoOrThree(seed: UInt64) -> (sizes: [Int], capacity: Int) {
-    var random = SplitMix64(seed: seed)
-    let n = 5 + Int(random.next() % 6)
-    let capacity = 100 + Int(random.next() % 50)
-    var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
-    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
-    return (sizes, capacity)
-  }
-
   /// Cut-and-price at the certified precision to the end: its bound never
   /// exceeds the optimum, and its certified value lies within 1e-10 of a
   /// row below the master's LP value (and never above the exact one).

@@ -35,15 +35,6 @@ final class CutRestrictionTests: XCTestCase {
     }
   }
 
-  func instance(seed: UInt64) -> (sizes: [Int], capacity: Int) {
-    var random = SplitMix64(seed: seed)
-    let n = 5 + Int(random.next() % 6)
-    let capacity = 100 + Int(random.next() % 50)
-    var sizes = (0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }
-    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
-    return (sizes, capacity)
-  }
-
   /// The cut restrictions of cut-and-price lose no packing: every row of
   /// every packing in the optimum's rows meets each of them, each maximum
   /// is the enumerated one, and the model with them (alone, and with the
@@ -65,7 +56,7 @@ final class CutRestrictionTests: XCTestCase {
     var withCuts = 0
     var patternsRemoved = 0
     for seed in UInt64(1)...300 {
-      let (sizes, capacity) = instance(seed: seed)
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let types = ItemTypes(sizes: sizes, capacity: capacity)
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
@@ -181,7 +172,7 @@ final class CutRestrictionTests: XCTestCase {
   /// the optimum and its packing verifies.
   func testPipelineStageAgreesWithBruteForce() throws {
     for seed in UInt64(1)...60 {
-      let (sizes, capacity) = instance(seed: seed)
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
@@ -213,7 +204,7 @@ final class CutRestrictionTests: XCTestCase {
   func testFaceStartAgreesWithBruteForce() throws {
     var withCuts = 0
     for seed in UInt64(1)...150 {
-      let (sizes, capacity) = instance(seed: seed)
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
       let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
       let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum)"
       let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))

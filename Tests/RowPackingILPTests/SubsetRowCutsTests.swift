@@ -222,14 +222,6 @@ final class SubsetRowCutsTests: XCTestCase {
     return (root, cutAndPrice, try cutAndPrice.run(target: .max, until: far))
   }
 
-  /// An instance of `items` items (their count drawn first), capacity
-  /// 100...149, sizes in (capacity / 4, capacity / 2]: rows of two or three.
-  func quarterSizedInstance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
-    let n = items.lowerBound + Int(random.next() % UInt64(items.count))
-    let capacity = 100 + Int(random.next() % 50)
-    return ((0..<n).map { _ in capacity / 4 + 1 + Int(random.next() % UInt64(capacity / 4)) }, capacity)
-  }
-
   /// Cut-and-price with five-type cuts too: the bound never exceeds the
   /// optimum (brute force), and the run ends with no cut violated.
   func testCutAndPriceWithFiveRowCutsNeverExceedsTheOptimum() throws {
@@ -311,15 +303,6 @@ final class SubsetRowCutsTests: XCTestCase {
   /// Cut-and-price to the end: its safe bound never exceeds the optimum,
   /// and it is at least the plain LP's ceiling minus round-off (never
   /// weaker by a row where the LP is not near an integer).
-  /// Rows of two or three items, some sizes repeated on even seeds
-  /// (demands above 1).
-  func rowsOfTwoOrThree(seed: UInt64) -> (sizes: [Int], capacity: Int) {
-    var random = SplitMix64(seed: seed)
-    var (sizes, capacity) = quarterSizedInstance(&random, items: 5...10)
-    if seed % 2 == 0 { sizes = sizes.map { sizes[$0 % 3] } }
-    return (sizes, capacity)
-  }
-
   func testCutAndPriceBoundNeverExceedsTheOptimum() throws {
     var raised = 0
     var cutsAdded = 0
