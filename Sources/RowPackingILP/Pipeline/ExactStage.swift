@@ -40,7 +40,7 @@ extension ExactPipeline {
   /// before the near-full-rows decisions, the tree with most of the time.
   static let stages: [any ExactStage] = [
     FullRowsSearchStage(pass: .short, weight: 17),
-    FailFirstSearchStage(pass: .short, weight: 55),
+    FailFirstSearchStage(pass: .short, weight: 75),
     LPFreeSearchStage(pass: .beforeLP, weight: 60),
     RootLPStage(weight: 400),
     LPFreeSearchStage(pass: .afterUnconvergedLP, weight: 100),
