@@ -71,7 +71,8 @@ final class RyanFosterBranchAndPrice {
   let wasteBudget: Int?
   let problem: GLPKProblem
   /// The master's columns: items, increasing.
-  private(set) var columns: [[Int]] = []
+  var columns: [[Int]] = []
+  /// The master's columns, as a set.
   var known: Set<[Int]> = []
   /// Whether each column is free at the current node (else fixed at 0).
   var free: [Bool] = []
@@ -85,6 +86,17 @@ final class RyanFosterBranchAndPrice {
   /// over the initial columns alone and the others enter from its
   /// optimal basis.
   var laterColumns: [[Int]] = []
+  /// When the nodes clean their master into a pool that pricing reads
+  /// first (off by default; ``cleanColumns(node:duals:rows:lowerBound:)``).
+  var columnCleaning = ColumnCleaning.off
+  /// The columns cleaned out of the master (within the waste budget), and
+  /// the same as a set; the array may hold columns back in the master until
+  /// ``pricedFromPool(node:duals:)`` drops them (`poolIsStale`).
+  var pool: [[Int]] = []
+  var pooled: Set<[Int]> = []
+  var poolIsStale = false
+  /// The most pooled columns one pricing returns to the master.
+  var poolColumnsPerPricing = 60
   /// The weight of the centre (the dual point of best Lagrangian bound at
   /// the node) in the smoothed duals (Wentges, 1997, as in
   /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
@@ -207,6 +219,7 @@ final class RyanFosterBranchAndPrice {
       guard !column.isEmpty, Set(column).count == column.count, load <= capacity,
         artificial || isWithinBudget(load: load), known.insert(column).inserted
       else { continue }
+      if !pooled.isEmpty, pooled.remove(column) != nil { poolIsStale = true }
       columns.append(column)
       free.append(true)
       var entries = column.map { (row: $0, value: 1.0) }
@@ -240,7 +253,8 @@ final class RyanFosterBranchAndPrice {
     return rows.count
   }
 
-  /// Frees the columns `node` allows, fixes the others at 0, and adds one
+  /// Frees the columns `node` allows, fixes the others at 0 (with
+  /// ``columnCleaning``, moves the non-basic ones to the pool), and adds one
   /// column per merged item (so that the master is feasible).
   func restrict(to node: NodeItems) throws(GLPKError) {
     var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
@@ -252,6 +266,10 @@ final class RyanFosterBranchAndPrice {
       }
     }
     try problem.setColumnBounds(changes)
+    if columnCleaning != .off {
+      let basis = try problem.basis().basis
+      try moveToPool(columns.indices.filter { !free[$0] && !basis.isBasic(column: $0) })
+    }
     try add(node.groups, artificial: true)
   }
 
