@@ -119,7 +119,10 @@ extension RyanFosterBranchAndPrice {
       // the master is cleaned only on the way to a re-solve (the solution
       // at hand indexes its columns).
       if columnCleaning != .off {
-        let added = try add(pricedFromPool(node: lp.node, duals: duals))
+        let poolStart = run.clock.now
+        let fromPool = pricedFromPool(node: lp.node, duals: duals)
+        run.outcome.poolTime += run.clock.now - poolStart
+        let added = try add(fromPool)
         run.outcome.fromPool += added
         if added > 0 {
           if columnCleaning == .everySolve { try clean(lp, duals, &run) }
@@ -164,7 +167,9 @@ extension RyanFosterBranchAndPrice {
   /// Before a re-solve: the master's columns that cannot help at the
   /// node go to the pool (``cleanColumns(node:duals:rows:lowerBound:)``).
   private func clean(_ lp: NodeLP, _ duals: [Double], _ run: inout TreeRun) throws(GLPKError) {
+    let start = run.clock.now
     run.outcome.cleaned += try cleanColumns(node: lp.node, duals: duals, rows: run.rows, lowerBound: lp.lowerBound)
+    run.outcome.poolTime += run.clock.now - start
   }
 
   /// One master solve, counted; nil when it ran out of time.

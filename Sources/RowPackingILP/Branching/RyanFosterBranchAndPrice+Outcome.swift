@@ -38,6 +38,8 @@ extension RyanFosterBranchAndPrice {
     /// pool gave back to the master.
     var cleaned = 0
     var fromPool = 0
+    /// The time in cleaning and in reading the pool (not counted in ``work``).
+    var poolTime = Duration.zero
     /// GLPK's simplex iterations in the master solves.
     var iterations = 0
     var elapsed = Duration.zero
@@ -92,7 +94,7 @@ extension RyanFosterBranchAndPrice {
         + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
         + "master \(masterTime), pricing \(pricingTime), work \(work))"
         + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
-        + (cleaned == 0 ? "" : "; \(cleaned) columns cleaned to the pool, \(fromPool) back from it")
+        + (cleaned == 0 ? "" : "; \(cleaned) columns cleaned to the pool, \(fromPool) back from it, in \(poolTime)")
         + (rootCertifiedExcess.map { "; root certified value minus the rows \($0)" } ?? "")
         + (rootTrace.isEmpty ? "" : "; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
     }
