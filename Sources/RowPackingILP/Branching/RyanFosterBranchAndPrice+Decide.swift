@@ -36,6 +36,9 @@ extension RyanFosterBranchAndPrice {
     var cutCounts: [[(cut: Int, count: Int)]]
     /// The dual point of best Lagrangian value so far: the smoothing's centre.
     var center: (point: [Double], value: Double)? = nil
+    /// The node's best Lagrangian bound (in rows, fractional): its
+    /// parent's, then the best of its pricings; the gap of its cleaning.
+    var lowerBound: Double
     var cutRounds = 0
     var exactTried = false
     var isRoot: Bool { decisions.isEmpty }
@@ -63,7 +66,9 @@ extension RyanFosterBranchAndPrice {
 
   /// The node of `decisions`: its LP to convergence (with cuts), then a
   /// packing, a pruned node, or its two children.
-  private func explore(_ decisions: [Decision], _ run: inout TreeRun) throws(GLPKError) -> NodeEnd {
+  private func explore(
+    _ decisions: [Decision], _ run: inout TreeRun, lowerBound: Double = -.infinity
+  ) throws(GLPKError) -> NodeEnd {
     run.outcome.nodes += 1
     run.outcome.depth = max(run.outcome.depth, decisions.count)
     let node = NodeItems(itemCount: sizes.count, decisions: decisions)
@@ -73,7 +78,7 @@ extension RyanFosterBranchAndPrice {
       node: node, decisions: decisions,
       pricing: ConflictKnapsackPricing(
         sizes: groupSizes, capacity: capacity, conflicts: node.conflicts, wasteBudget: wasteBudget),
-      groupSizes: groupSizes, cutCounts: cutCounts(of: node))
+      groupSizes: groupSizes, cutCounts: cutCounts(of: node), lowerBound: lowerBound)
     let solution: ProgramSolution
     switch try solve(&lp, &run) {
     case .ended(let end): return end
@@ -110,6 +115,20 @@ extension RyanFosterBranchAndPrice {
       // The cuts' duals (rows `<= 1` of a minimisation: at most 0).
       let cutDuals = cuts.indices.map { min(0, duals[sizes.count + $0]) }
       let masterPoint = groupDuals + cutDuals
+      // Pooled columns that price out come back before the knapsack runs;
+      // the master is cleaned only on the way to a re-solve (the solution
+      // at hand indexes its columns).
+      if columnCleaning != .off {
+        let poolStart = run.clock.now
+        let fromPool = pricedFromPool(node: lp.node, duals: duals)
+        run.outcome.poolTime += run.clock.now - poolStart
+        let added = try add(fromPool)
+        run.outcome.fromPool += added
+        if added > 0 {
+          if columnCleaning == .everySolve { try clean(lp, duals, &run) }
+          continue
+        }
+      }
       var entering: [[Int]] = []
       var converged = false
       // Wentges smoothing: first at a point between the centre and the
@@ -126,9 +145,15 @@ extension RyanFosterBranchAndPrice {
         entering = ([answer.items] + answer.others).filter { pricesOut($0, groupDuals, cutDuals, lp.cutCounts) }
         converged = !precision.improves(answer.value) || entering.isEmpty
       }
-      if !converged, try add(entering.map { row in row.flatMap { lp.node.groups[$0] } }) > 0 { continue }
+      if !converged, try add(entering.map { row in row.flatMap { lp.node.groups[$0] } }) > 0 {
+        if columnCleaning == .everySolve { try clean(lp, duals, &run) }
+        continue
+      }
       if lp.isRoot { run.outcome.rootTrace.append((cuts.count, solution.objective)) }
-      if try addCuts(&lp, solution, &run) { continue }
+      if try addCuts(&lp, solution, &run) {
+        if columnCleaning != .off { try clean(lp, duals, &run) }
+        continue
+      }
       switch try exactBoundStep(&lp, solution, &run) {
       case .pruned:
         run.outcome.exactPrunes += 1
@@ -137,6 +162,14 @@ extension RyanFosterBranchAndPrice {
       case .done: return .converged(solution)
       }
     }
+  }
+
+  /// Before a re-solve: the master's columns that cannot help at the
+  /// node go to the pool (``cleanColumns(node:duals:rows:lowerBound:)``).
+  private func clean(_ lp: NodeLP, _ duals: [Double], _ run: inout TreeRun) throws(GLPKError) {
+    let start = run.clock.now
+    run.outcome.cleaned += try cleanColumns(node: lp.node, duals: duals, rows: run.rows, lowerBound: lp.lowerBound)
+    run.outcome.poolTime += run.clock.now - start
   }
 
   /// One master solve, counted; nil when it ran out of time.
@@ -215,6 +248,7 @@ extension RyanFosterBranchAndPrice {
       + zip(cuts, cutWeights).reduce(0.0) { $0 + Double($1.1 * $1.0.rightHandSide) }
     let value = total / Double(max(answer.value, 1))
     if lp.center == nil || value > lp.center!.value { lp.center = (point, value) }
+    lp.lowerBound = max(lp.lowerBound, value)
     return (answer, bound)
   }
 
@@ -308,8 +342,11 @@ extension RyanFosterBranchAndPrice {
       return packingFromTogetherClasses(together, node: node, rows: run.rows)
     }
     let (first, second) = (node.groups[g][0], node.groups[h][0])
+    // The children start from the parent's master: cleaned at its optimal duals.
+    if columnCleaning != .off { try clean(lp, solution.duals, &run) }
     for isTogether in [true, false] {
-      let end = try explore(lp.decisions + [Decision(first: first, second: second, together: isTogether)], &run)
+      let end = try explore(
+        lp.decisions + [Decision(first: first, second: second, together: isTogether)], &run, lowerBound: lp.lowerBound)
       if case .pruned = end { continue }
       return end
     }

@@ -71,7 +71,8 @@ final class RyanFosterBranchAndPrice {
   let wasteBudget: Int?
   let problem: GLPKProblem
   /// The master's columns: items, increasing.
-  private(set) var columns: [[Int]] = []
+  var columns: [[Int]] = []
+  /// The master's columns, as a set.
   var known: Set<[Int]> = []
   /// Whether each column is free at the current node (else fixed at 0).
   var free: [Bool] = []
@@ -85,6 +86,17 @@ final class RyanFosterBranchAndPrice {
   /// over the initial columns alone and the others enter from its
   /// optimal basis.
   var laterColumns: [[Int]] = []
+  /// When the nodes clean their master into a pool that pricing reads
+  /// first (off by default; ``cleanColumns(node:duals:rows:lowerBound:)``).
+  var columnCleaning = ColumnCleaning.off
+  /// The columns cleaned out of the master (within the waste budget), and
+  /// the same as a set; the array may hold columns back in the master until
+  /// ``pricedFromPool(node:duals:)`` drops them (`poolIsStale`).
+  var pool: [[Int]] = []
+  var pooled: Set<[Int]> = []
+  var poolIsStale = false
+  /// The most pooled columns one pricing returns to the master.
+  var poolColumnsPerPricing = 60
   /// The weight of the centre (the dual point of best Lagrangian bound at
   /// the node) in the smoothed duals (Wentges, 1997, as in
   /// ``GilmoreGomoryColumnGeneration``); 0 turns smoothing off.
@@ -130,36 +142,6 @@ final class RyanFosterBranchAndPrice {
   /// the deadline of the whole tree stays in time; on the clock
   /// (``Effort/time(_:)``), its solves and pricings stop at the give-up.
   var giveUpWithoutPruningAfter: Effort? = nil
-  /// An amount of a tree's effort, the measure of its give-up
-  /// (``giveUpWithoutPruningAfter``): time on the clock or counted work.
-  enum Effort: Equatable, Sendable {
-    /// Time on the clock.
-    case time(Duration)
-    /// The tree's master solves and pricing counted (``Outcome/work``, in
-    /// the units of ``KnapsackPricing/Work``, about a nanosecond each).
-    case work(Int)
-
-    /// This amount past a point of the tree (its time and counted work
-    /// there), in the same measure.
-    ///
-    /// - Complexity: O(1).
-    func past(time: Duration, work: Int) -> Effort {
-      switch self {
-      case .time(let amount): .time(time + amount)
-      case .work(let amount): .work(work + amount)
-      }
-    }
-
-    /// Whether a tree whose give-up point (from its start) is this one has
-    /// reached it with `work` counted; a give-up point in time is the
-    /// deadline of its solves instead.
-    ///
-    /// - Complexity: O(1).
-    func isReached(work: Int) -> Bool {
-      guard case .work(let amount) = self else { return false }
-      return work >= amount
-    }
-  }
   /// The share of the tree (``Outcome/closed``) that must be refuted for
   /// the give-up not to apply (0, the default: any pruned node). A single
   /// pruned node deep in the tree refutes a tiny share, while the trees
@@ -203,170 +185,6 @@ final class RyanFosterBranchAndPrice {
   /// first of these, one per merged item).
   let itemDemands: [Int]
 
-  /// A branching decision: two items in one row (`together`) or not.
-  struct Decision: Hashable {
-    var first: Int
-    var second: Int
-    var together: Bool
-  }
-
-  /// The items of a node: the merged items (groups of items that must share
-  /// a row) and the pairs of merged items that must not.
-  struct NodeItems {
-    /// The merged item of each item.
-    let groupOf: [Int]
-    /// The items of each merged item, increasing; merged items ordered by
-    /// their first item.
-    let groups: [[Int]]
-    /// Pairs of merged items that may not share a row.
-    let conflicts: [(Int, Int)]
-    private let conflictKeys: Set<Int>
-
-    /// The node of `decisions` over items `0..<itemCount`.
-    ///
-    /// - Complexity: O(items + decisions), nearly (union-find).
-    init(itemCount: Int, decisions: [Decision]) {
-      var parent = Array(0..<itemCount)
-      func find(_ i: Int) -> Int {
-        var i = i
-        while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-        return i
-      }
-      for d in decisions where d.together {
-        let (a, b) = (find(d.first), find(d.second))
-        if a != b { parent[max(a, b)] = min(a, b) }
-      }
-      var index = [Int](repeating: -1, count: itemCount)
-      var groups: [[Int]] = []
-      var groupOf = [Int](repeating: 0, count: itemCount)
-      for i in 0..<itemCount {
-        let root = find(i)
-        if index[root] < 0 { index[root] = groups.count; groups.append([]) }
-        groups[index[root]].append(i)
-        groupOf[i] = index[root]
-      }
-      var conflicts: [(Int, Int)] = []
-      var keys = Set<Int>()
-      for d in decisions where !d.together {
-        let (g, h) = (groupOf[d.first], groupOf[d.second])
-        let key = min(g, h) * itemCount + max(g, h)
-        if g != h && keys.insert(key).inserted { conflicts.append((min(g, h), max(g, h))) }
-      }
-      self.groupOf = groupOf
-      self.groups = groups
-      self.conflicts = conflicts
-      conflictKeys = keys
-    }
-
-    /// Whether merged items `g` and `h` may not share a row.
-    func conflict(_ g: Int, _ h: Int) -> Bool { conflictKeys.contains(min(g, h) * groupOf.count + max(g, h)) }
-
-    /// The merged items of a set of items, increasing, or `nil` when the set
-    /// splits a merged item or holds a conflict (the node forbids it).
-    ///
-    /// - Complexity: O(items x merged items in the set).
-    func mergedItems(of items: [Int]) -> [Int]? {
-      var touched: [Int: Int] = [:]
-      for i in items { touched[groupOf[i], default: 0] += 1 }
-      guard touched.allSatisfy({ groups[$0.key].count == $0.value }) else { return nil }
-      let merged = touched.keys.sorted()
-      for a in merged.indices { for b in merged.indices where b > a && conflict(merged[a], merged[b]) { return nil } }
-      return merged
-    }
-  }
-
-  /// How a decision ended.
-  enum Answer {
-    /// Rows of items, at most the rows asked for (each item once).
-    case packing([[Int]])
-    /// Every node pruned: the items do not fit in the rows asked for.
-    case infeasible
-    /// Out of time, or a node the tree could not branch on.
-    case unknown
-  }
-
-  /// What a run reached.
-  struct Outcome {
-    var answer: Answer
-    /// Branch-and-bound nodes, master solves, pricing search nodes.
-    var nodes = 0
-    var solves = 0
-    var pricingNodes = 0
-    /// The deepest node.
-    var depth = 0
-    /// Subset-row cuts in the master at the end, and separation rounds
-    /// that added some.
-    var cuts = 0
-    var cutRounds = 0
-    /// Branching nodes whose two children were both pruned.
-    var failedPairs = 0
-    /// The share of the tree refuted, `sum 2^-depth` over the pruned
-    /// nodes (1 when every node is pruned): how far an undecided tree got.
-    var closed = 0.0
-    /// The root's best safe row bound.
-    var rootBound = 0
-    /// Columns in the master at the end, and the most at once.
-    var columns = 0
-    var peakColumns = 0
-    /// GLPK's simplex iterations in the master solves.
-    var iterations = 0
-    var elapsed = Duration.zero
-    /// When the root node's column generation and cuts ended, and when the
-    /// first node was pruned (from the start).
-    var rootTime: Duration? = nil
-    var firstPruned: Duration? = nil
-    /// How the refuted share grew: the time (from the start) at which it
-    /// first reached `2^-k`, for `k` = 20, 16, 12, 10, 8, 6, 4, 3, 2, 1,
-    /// 0 (the tree's progress; the give-up rule reads the share).
-    var closedTrace: [(share: Double, time: Duration, work: Int)] = []
-    /// The work counted so far (``work(pivots:rows:nonzeros:allNonzeros:)`` for the
-    /// master solves, ``pricingNodeWork`` a pricing node): the same on
-    /// every run of the same tree.
-    var work = 0
-    /// The time in master solves and in pricing.
-    var masterTime = Duration.zero
-    var pricingTime = Duration.zero
-    /// The root's converged LPs, one per cut round: the cuts in the master
-    /// and the LP value (how far the root's cuts lift the bound).
-    var rootTrace: [(cuts: Int, objective: Double)] = []
-    /// Exact re-solves (``exactBoundAtRoot``), their time, the last exact
-    /// objective at the root, and the nodes their bound pruned.
-    var exactSolves = 0
-    var exactTime = Duration.zero
-    var exactRootObjective: Double? = nil
-    var exactPrunes = 0
-    /// How far the root's best certified value lies above the rows to
-    /// refute (``CertifiedBound/excess(total:maximum:rows:)``).
-    var rootCertifiedExcess: Double? = nil
-
-    /// Raises ``rootCertifiedExcess`` to the certified value of `weights`
-    /// whose exact maximum is `maximum`.
-    mutating func noteRootCertified(
-      weights: [Int], demands: [Int], cuts: [SubsetRowCut], cutWeights: [Int], maximum: Int, rows: Int
-    ) {
-      guard let total = CertifiedBound.total(weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights),
-        let excess = CertifiedBound.excess(total: total, maximum: maximum, rows: rows)
-      else { return }
-      rootCertifiedExcess = max(rootCertifiedExcess ?? -.infinity, excess)
-    }
-
-    /// One line for the verbose log.
-    var summary: String {
-      let what: String
-      switch answer {
-      case .packing(let rows): what = "a packing in \(rows.count) rows"
-      case .infeasible: what = "infeasible"
-      case .unknown: what = "not decided"
-      }
-      return "branch-and-price: \(what) after \(nodes) nodes (depth \(depth), \(failedPairs) pairs failed, closed \(closed), \(cuts) cuts in \(cutRounds) rounds, \(solves) master solves, "
-        + "\(iterations) simplex iterations, \(pricingNodes) pricing nodes, \(columns) columns (\(peakColumns) at most), root bound \(rootBound), root \(rootTime.map { "\($0)" } ?? "-"), first pruned \(firstPruned.map { "\($0)" } ?? "-"), refuted \(closedTrace.map { "2^\(Int($0.share.exponent)) at \(((($0.time / .seconds(1)) * 100).rounded() / 100)) s" }.joined(separator: " ")), \(elapsed); "
-        + "master \(masterTime), pricing \(pricingTime), work \(work))"
-        + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
-        + (rootCertifiedExcess.map { "; root certified value minus the rows \($0)" } ?? "")
-        + (rootTrace.isEmpty ? "" : "; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
-    }
-  }
-
   /// - Parameters:
   ///   - sizes: the items' sizes (positive, each at most `capacity`).
   ///   - initialColumns: rows of items to start from (those that do not
@@ -401,6 +219,7 @@ final class RyanFosterBranchAndPrice {
       guard !column.isEmpty, Set(column).count == column.count, load <= capacity,
         artificial || isWithinBudget(load: load), known.insert(column).inserted
       else { continue }
+      if !pooled.isEmpty, pooled.remove(column) != nil { poolIsStale = true }
       columns.append(column)
       free.append(true)
       var entries = column.map { (row: $0, value: 1.0) }
@@ -434,7 +253,8 @@ final class RyanFosterBranchAndPrice {
     return rows.count
   }
 
-  /// Frees the columns `node` allows, fixes the others at 0, and adds one
+  /// Frees the columns `node` allows, fixes the others at 0 (with
+  /// ``columnCleaning``, moves the non-basic ones to the pool), and adds one
   /// column per merged item (so that the master is feasible).
   func restrict(to node: NodeItems) throws(GLPKError) {
     var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
@@ -446,119 +266,11 @@ final class RyanFosterBranchAndPrice {
       }
     }
     try problem.setColumnBounds(changes)
+    if columnCleaning != .off {
+      let basis = try problem.basis().basis
+      try moveToPool(columns.indices.filter { !free[$0] && !basis.isBasic(column: $0) })
+    }
     try add(node.groups, artificial: true)
-  }
-
-  /// The shares of the tree whose first reaching ``Outcome/closedTrace``
-  /// records: the marks of the tree's progress.
-  static let closedMarks: [Double] = [0x1p-20, 0x1p-16, 0x1p-12, 0x1p-10, 0x1p-8, 0x1p-6, 0x1p-4, 0x1p-3, 0x1p-2, 0x1p-1, 1]
-
-  /// Whether a tree that has refuted `closed` of itself (``Outcome/closed``)
-  /// goes on past its give-up: some node pruned, and at least `share`.
-  static func refutedEnough(closed: Double, share: Double) -> Bool { closed > 0 && closed >= share }
-
-  /// Where (from the tree's start) a tree gives up; nil: never.
-  ///
-  /// With `after` being ``giveUpWithoutPruningAfter``: the rule of
-  /// ``giveUpTime(after:closed:share:lastMark:stallBelow:)`` in the measure
-  /// of `after`, the last mark of its progress reached at `lastMark`'s time
-  /// or counted work.
-  ///
-  /// - Complexity: O(1).
-  static func giveUpPoint(
-    after: Effort, closed: Double, share: Double, lastMark: (time: Duration, work: Int)?, stallBelow: Double?
-  ) -> Effort? {
-    switch after {
-    case .time(let after):
-      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.time, stallBelow: stallBelow)
-        .map(Effort.time)
-    case .work(let after):
-      giveUpTime(after: after, closed: closed, share: share, lastMark: lastMark?.work, stallBelow: stallBelow)
-        .map(Effort.work)
-    }
-  }
-
-  /// When (from the tree's start) a tree gives up, in one measure of its effort.
-  ///
-  /// The measure is a time or counted work (``Effort``): at `after` unless it
-  /// has refuted enough (``refutedEnough(closed:share:)``); then, while it
-  /// has refuted less than `stallBelow` (``giveUpOnStallBelow``), `after`
-  /// past the last mark of its progress (``closedMarks``) reached at
-  /// `lastMark`, if that is later; else never (nil).
-  static func giveUpTime<Amount: Comparable & AdditiveArithmetic>(
-    after: Amount, closed: Double, share: Double, lastMark: Amount?, stallBelow: Double?
-  ) -> Amount? {
-    guard refutedEnough(closed: closed, share: share) else { return after }
-    guard let stallBelow, closed < stallBelow, let lastMark else { return nil }
-    return max(after, lastMark + after)
-  }
-
-  /// The scale of the exact bound's weights: the largest power of two up
-  /// to 2^50 at which a weight (a dual of at most 4, as
-  /// `integerWeight(dual:scale:)` caps it) times a size stays below 2^62,
-  /// as the pricing's order of items multiplies them.
-  var exactScale: Int { CertifiedBound.scale(capacity: capacity) }
-
-  /// The safe bound at the duals of the master solved again in exact arithmetic.
-  ///
-  /// The master is solved from its optimal basis (GLPK's `glp_exact`;
-  /// a numerically exact bound as Baldacci, Coniglio, Cordeau and Furini
-  /// 2024 ask for): the merged items' duals and the cuts' scaled by
-  /// ``exactScale`` and rounded down, the pricing's exact maximum at those
-  /// weights, `ceil(sum / maximum)` in integers
-  /// (``SubsetRowCutAndPrice/safeBound(weights:demands:cuts:cutWeights:maximum:)``).
-  /// Valid for any weights, as the bound at GLPK's floating duals is; the
-  /// finer scale and the exact duals keep a rise of the LP above the rows
-  /// of about 1e-9 (what item-level cuts can give) that the floating duals
-  /// at 2^-36, with their reduced costs of -1e-10, lose. Nil bound: the exact
-  /// solve or the pricing did not end by `deadline`.
-  ///
-  /// - Complexity: one exact simplex run from the optimal basis (few
-  ///   pivots, each in rational arithmetic) and one exact pricing.
-  func exactBound(
-    node: NodeItems, rows: Int, pricing: ConflictKnapsackPricing, cutCounts: [[(cut: Int, count: Int)]],
-    until deadline: ContinuousClock.Instant
-  ) throws(GLPKError) -> (bound: Int?, objective: Double?, solves: Int, excess: Double?) {
-    var best: Int? = nil
-    var bestExcess: Double? = nil
-    var objective: Double? = nil
-    var solves = 0
-    for _ in 0..<exactPricingRounds {
-      solves += 1
-      let solution = try problem.solveExactLP(timeLimit: deadline - ContinuousClock().now)
-      guard solution.status == .optimal else { break }
-      objective = solution.objective
-      let duals = solution.duals
-      let scale = exactScale
-      let (point, _) = budgetPoint(
-        node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } } + cuts.indices.map { min(0, duals[sizes.count + $0]) },
-        groupSizes: node.groups.map { $0.reduce(0) { $0 + sizes[$1] } })
-      let weights = point.prefix(node.groups.count).map { integerWeight(dual: $0, scale: Double(scale)) }
-      let cutWeights = point.dropFirst(node.groups.count).map { -integerWeight(dual: -$0, scale: Double(scale)) }
-      let priced = cuts.isEmpty
-        ? pricing.best(weights: weights, threshold: scale, others: columnsPerPricing - 1, until: deadline)
-        : pricing.best(
-          weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: scale,
-          others: columnsPerPricing - 1, until: deadline)
-      guard let priced else { break }
-      // The merged items' demands are 1, as the items' are.
-      let bound = nodeBound(weights: weights, cutWeights: cutWeights, maximum: priced.value, target: rows + 1)
-      best = max(best ?? 0, bound)
-      let demands = Array(repeating: 1, count: weights.count)
-      if let total = CertifiedBound.total(weights: weights, demands: demands, cuts: cuts, cutWeights: cutWeights),
-        let excess = CertifiedBound.excess(total: total, maximum: priced.value, rows: rows)
-      {
-        bestExcess = max(bestExcess ?? -.infinity, excess)
-      }
-      // Rows above 1 at the exact duals (the floating column generation
-      // stopped at its tolerance): into the master, and solve again, while
-      // the exact LP is still above the rows by the trigger: a bound is at
-      // most the LP, so exact solves below it cost much and prove nothing.
-      guard priced.value > scale, solution.objective > Double(rows) + exactBoundTrigger else { break }
-      let entering = ([priced.items] + priced.others).filter { !$0.isEmpty }
-      guard try add(entering.map { row in row.flatMap { node.groups[$0] } }) > 0 else { break }
-    }
-    return (best, objective, solves, bestExcess)
   }
 
   /// The work counted for a master solve of the tree, in the units of ``KnapsackPricing/Work``.

@@ -37,6 +37,9 @@ struct ExactPipeline {
     /// Rounds of subset-row cuts at each node of branch-and-price (0:
     /// plain branch-and-price).
     var branchAndPriceCutRounds = 3
+    /// When branch-and-price cleans its node masters into a pool that
+    /// pricing reads first (``RyanFosterBranchAndPrice/columnCleaning``).
+    var branchAndPriceColumnCleaning = RyanFosterBranchAndPrice.ColumnCleaning.converged
   }
 
   init(setup: SolveSetup, verbose: Bool, options: Options = Options()) {

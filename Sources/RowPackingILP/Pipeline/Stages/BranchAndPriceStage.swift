@@ -88,6 +88,7 @@ struct BranchAndPriceStage: ExactStage {
       initialColumns: bestRows + basic, wasteBudget: state.options.cuts.wasteBudget(types: types, rows: rows))
     search.laterColumns = others
     search.cutRoundsPerNode = cutRounds ?? state.options.branchAndPriceCutRounds
+    search.columnCleaning = state.options.branchAndPriceColumnCleaning
     search.exactBoundAtRoot = true
     search.exactBoundAtNodes = true
     let budget = state.options.budget
