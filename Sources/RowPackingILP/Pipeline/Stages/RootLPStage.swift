@@ -25,6 +25,12 @@ struct RootLPStage: ExactStage {
     var largeMasterDeletionFactor: Int? = 4
     /// The types from which a master counts as large.
     var largeMasterMinimumTypes = 601
+    /// Whether the root LP prices and holds only the rows that a packing in
+    /// the bound's rows, or in the master's objective, may use: the waste
+    /// budget shrinking with the objective
+    /// (``GilmoreGomoryColumnGeneration/shrinkingWasteBudget(rows:objective:capacity:totalSize:)``),
+    /// where widths are exact and the budgeted table is affordable.
+    var shrinkingWasteBudget = true
 
     /// The deletion factor of the root LP of a master of `typeCount` types.
     ///
@@ -53,7 +59,15 @@ struct RootLPStage: ExactStage {
     master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : Self.columnsPerPricing
     let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
     if let deletion { master.retireAbove = deletion }
+    if state.options.rootLP.shrinkingWasteBudget && setup.scaled.isExact
+      && master.pricing.tableCells(bounds: types.demands) <= KnapsackPricing.fallbackCells
+    {
+      // It refutes the bound's rows at most; the later stages widen it to
+      // the rows they ask for (coverWasteBudget).
+      master.wasteBudgetRows = state.bound.value
+    }
     let root = try master.solve(until: state.stageDeadline, enough: state.best.rowCount)
+    master.wasteBudgetRows = nil
     if deletion != nil { try master.restoreRetiredColumns() }
     state.note(master.summary)
     guard let root else {
