@@ -180,4 +180,29 @@ final class RootWasteBudgetTests: XCTestCase {
     XCTAssertGreaterThan(shrunk, 60, "the budget rarely shrank below the capacity")
     XCTAssertGreaterThanOrEqual(liftedByTheBudget, 3, "the budget lifted no LP: its bound is hardly tested")
   }
+
+  /// The exact pipeline with the root budget on and off proves the
+  /// brute-force optimum of seeded instances whose sizes fill `K` rows
+  /// exactly (drawn with a last size that fills them; mostly none in `K`
+  /// rows, ANI-like), and the budget's root LP ran on many of them.
+  func testPipelineWithTheRootBudgetProvesExactlyFullOptima() throws {
+    var rootRan = 0
+    for seed in UInt64(1)...200 where seed % 2 == 0 {
+      guard let (sizes, capacity) = instance(seed: seed), sizes.count <= 11 else { continue }
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let instance = try Instance(widths: sizes.map(Double.init), rowWidth: Double(capacity))
+      for budget in [true, false] {
+        var pipeline = ExactPipeline(setup: try SolveSetup(instance: instance, timeLimit: .seconds(10)), verbose: false)
+        pipeline.options.rootLP.shrinkingWasteBudget = budget
+        let result = pipeline.run()
+        let label = "seed \(seed): sizes \(sizes), capacity \(capacity), optimum \(optimum), budget \(budget)"
+        let packing = try XCTUnwrap(result.packing, label)
+        XCTAssertLessThanOrEqual(result.lowerBound.value, optimum, label)
+        XCTAssertEqual(result.status, .optimal, label)
+        XCTAssertEqual(packing.rowCount, optimum, label)
+        if budget && result.rootLPTime != nil { rootRan += 1 }
+      }
+    }
+    XCTAssertGreaterThan(rootRan, 30, "the root LP rarely ran: the pipeline with the budget is hardly tested")
+  }
 }
