@@ -29,6 +29,12 @@ extension GilmoreGomoryColumnGeneration {
   /// valid for any nonnegative weights: GLPK's floating objective never goes
   /// into it, so round-off can weaken the bound but not make it wrong.
   ///
+  /// Under a waste budget (``wasteBudget``; shrinking with the objective
+  /// where ``wasteBudgetRows`` is set) pricing and the master hold only the
+  /// rows within it, and the row bound is capped at one above the rows the
+  /// budget covers (``provenRows(_:)``): it refutes those, it does not
+  /// bound the LP over all rows.
+  ///
   /// - Parameters:
   ///   - deadline: stop (returning `nil`) when the clock passes it, also
   ///     within pricing.
@@ -73,6 +79,16 @@ extension GilmoreGomoryColumnGeneration {
           values: values)
       }
       if retireAbove != nil { try retireColumns(duals: duals, values: values) }
+      if let rows = wasteBudgetRows {
+        let budget = Self.shrinkingWasteBudget(
+          rows: rows, objective: objective, capacity: types.capacity, totalSize: totalSize)
+        // A column of the solution left: the master's optimum moved, and
+        // a solution over columns no longer in it must not be returned.
+        if try shrinkWasteBudget(to: budget, values: values) {
+          run.dual = true
+          continue
+        }
+      }
       var newPatterns: [Pattern] = []
       /// The patterns that price out for the master's duals.
       func pricingOut(_ patterns: [Pattern]) -> [Pattern] { patterns.filter { Self.reducedCost($0, duals) < -1e-9 } }
@@ -223,7 +239,8 @@ extension GilmoreGomoryColumnGeneration {
     let start = clock.now
     let table = Self.prefersTable(table: tableCost, single: singleCost, weighedPricings: weighedPricings)
     let priced = pricing.best(
-      weights: w, bounds: demands, until: run.deadline, others: columnsPerPricing - 1, columnsTable: table)
+      weights: w, bounds: demands, until: run.deadline, others: columnsPerPricing - 1, columnsTable: table,
+      wasteBudget: wasteBudget)
     guard let answer = priced else { return nil }
     exactCost.add(answer.work)
     statistics.exactCalls[answer.method.rawValue] += 1
@@ -235,8 +252,10 @@ extension GilmoreGomoryColumnGeneration {
       weighedPricings += 1
       run.weighedWay = table
     }
+    // Under a waste budget the maximum is over the rows within it: its
+    // bound proves no more rows than the budget covers, plus one.
     let bound = farley(weights: w, value: answer.value)
-    raise(&run, rows: bound.rows)
+    raise(&run, rows: provenRows(bound.rows))
     return (answer, bound)
   }
 

@@ -2,7 +2,8 @@ extension GilmoreGomoryColumnGeneration {
   /// What column generation did so far, for the `--verbose` log.
   ///
   /// Master solves and their time, pricing time, the pricings by kind
-  /// (``Statistics``) and how the master's objective and the best Farley
+  /// (``Statistics``), the columns the waste budget took out and the
+  /// budget at the end, and how the master's objective and the best Farley
   /// bound went, about once a second.
   ///
   /// - Complexity: O(trace length + methods).
@@ -24,6 +25,8 @@ extension GilmoreGomoryColumnGeneration {
     return "column generation: \(iterations) master solves in \(seconds(lpTime)) (\(s.masterIterations) simplex iterations, work \(s.masterWork)), pricing \(seconds(priceTime)); "
       + "exact pricings: \(exact.joined(separator: ", ")), \(s.exactNodes) nodes, \(s.misPricings) mis-pricings; "
       + "coarse pricings \(s.coarseCalls) (\(s.coarseHits) with columns) in \(seconds(s.coarseTime)) (work \(s.coarseWork)); "
-      + "columns \(s.columns)\(retiredCount > 0 ? " (retired \(retiredCount), revived \(revivedCount))" : ""); trace (s:objective/bound) " + trace.joined(separator: " ")
+      + "columns \(s.columns)\(retiredCount > 0 ? " (retired \(retiredCount), revived \(revivedCount))" : "")"
+      + (overBudgetCount > 0 ? ", \(overBudgetCount) over the waste budget \(wasteBudget.map(String.init) ?? "none")" : "")
+      + "; trace (s:objective/bound) " + trace.joined(separator: " ")
   }
 }

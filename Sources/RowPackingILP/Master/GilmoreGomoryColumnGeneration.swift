@@ -51,6 +51,24 @@ final class GilmoreGomoryColumnGeneration {
   /// Patterns retired so far, and brought back by pricing.
   private(set) var retiredCount = 0
   private(set) var revivedCount = 0
+  /// Each pattern's waste (capacity minus its load), and whether it is out
+  /// of the master's simplex (fixed at 0) for wasting more than
+  /// ``wasteBudget``.
+  private(set) var wastes: [Int] = []
+  private(set) var overBudget: [Bool] = []
+  /// The waste budget of the master's patterns and of its pricing (nil:
+  /// none): only rows wasting at most this much enter, and the row bound
+  /// proves only what rows within it prove
+  /// (``provenRows(_:)``). Set by ``shrinkWasteBudget(to:)`` and
+  /// ``coverWasteBudget(rows:)``.
+  private(set) var wasteBudget: Int? = nil
+  /// Where set, each solve shrinks the waste budget with the master's
+  /// objective, to refute this many rows
+  /// (``shrinkingWasteBudget(rows:objective:capacity:totalSize:)``): the
+  /// root LP's rule.
+  var wasteBudgetRows: Int? = nil
+  /// Columns taken out of the master by the waste budget so far.
+  var overBudgetCount = 0
   let problem: GLPKProblem
   var pricing: KnapsackPricing
   /// The exchange columns (dual-optimal inequalities), the master's first columns.
@@ -237,7 +255,7 @@ final class GilmoreGomoryColumnGeneration {
   /// - Complexity: O(columns).
   var activeNonzeros: Int {
     var n = 2 * exchangeCount
-    for k in patterns.indices where enabled[k] && !retired[k] { n += counts[k].count }
+    for k in patterns.indices where isFree(k) { n += counts[k].count }
     return n
   }
 
@@ -287,11 +305,15 @@ final class GilmoreGomoryColumnGeneration {
     var columns: [LinearModel.Column] = []
     var revived: [(index: Int, bounds: LinearModel.Bounds)] = []
     for p in newPatterns where !p.isEmpty {
+      let waste = types.capacity - types.load(of: p)
+      if isOverBudget(p, waste: waste) { continue }
       if let k = indexOfPattern[p] {
-        // A retired column that prices out again comes back.
-        if retired[k] {
+        // A retired column that prices out again comes back, and one
+        // within a budget widened since it left.
+        if retired[k] || overBudget[k] {
+          if retired[k] { revivedCount += 1 }
           retired[k] = false
-          revivedCount += 1
+          overBudget[k] = false
           if enabled[k] { revived.append((exchangeCount + k, .atLeast(0))) }
         }
         continue
@@ -306,6 +328,8 @@ final class GilmoreGomoryColumnGeneration {
       let ok = fits(counts.count - 1)
       enabled.append(ok)
       retired.append(false)
+      wastes.append(waste)
+      overBudget.append(false)
       columns.append(LinearModel.Column(
         objective: 1, bounds: ok ? .atLeast(0) : .fixed(0),
         entries: c.map { (row: $0.type, value: Double($0.count)) }))
@@ -319,9 +343,13 @@ final class GilmoreGomoryColumnGeneration {
   /// and are not retired).
   var activeColumnCount: Int {
     var n = 0
-    for k in patterns.indices where enabled[k] && !retired[k] { n += 1 }
+    for k in patterns.indices where isFree(k) { n += 1 }
     return n
   }
+
+  /// Whether pattern `k` takes part in the master's simplex: it fits the
+  /// demands, is not retired and is within the waste budget.
+  func isFree(_ k: Int) -> Bool { enabled[k] && !retired[k] && !overBudget[k] }
 
   /// Column deletion: fixes surplus non-basic columns at 0, so that pivots cost less.
   ///
@@ -340,7 +368,7 @@ final class GilmoreGomoryColumnGeneration {
     let active = activeColumnCount
     guard active > factor * types.count else { return }
     var candidates: [(reduced: Double, index: Int)] = []
-    for k in patterns.indices where enabled[k] && !retired[k] && values[k] <= 0 {
+    for k in patterns.indices where isFree(k) && values[k] <= 0 {
       let reduced = Self.reducedCost(patterns[k], duals)
       if reduced > retireReducedCost { candidates.append((reduced, k)) }
     }
@@ -371,9 +399,56 @@ final class GilmoreGomoryColumnGeneration {
     var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
     for k in patterns.indices where retired[k] {
       retired[k] = false
-      if enabled[k] { changes.append((exchangeCount + k, .atLeast(0))) }
+      if isFree(k) { changes.append((exchangeCount + k, .atLeast(0))) }
     }
     try problem.setColumnBounds(changes)
+  }
+
+  /// Lowers the waste budget to `budget`: the columns wasting more leave
+  /// the master's simplex (fixed at 0), and pricing no longer finds them.
+  ///
+  /// A single type's patterns stay (``isOverBudget(_:waste:)``): they keep
+  /// the master feasible whatever the budget. Returns whether a column
+  /// with a positive value left (the next solve then starts by the dual
+  /// simplex). A budget at or above the capacity is none.
+  ///
+  /// - Complexity: O(columns).
+  @discardableResult
+  func shrinkWasteBudget(to budget: Int, values: [Double] = []) throws(GLPKError) -> Bool {
+    guard budget < types.capacity, budget < (wasteBudget ?? .max) else { return false }
+    wasteBudget = budget
+    var changes: [(index: Int, bounds: LinearModel.Bounds)] = []
+    var positive = false
+    for k in patterns.indices where !overBudget[k] && isOverBudget(patterns[k], waste: wastes[k]) {
+      overBudget[k] = true
+      if k < values.count && values[k] > 0 { positive = true }
+      if enabled[k] && !retired[k] { changes.append((exchangeCount + k, .fixed(0))) }
+    }
+    overBudgetCount += changes.count
+    try problem.setColumnBounds(changes)
+    return positive
+  }
+
+  /// Widens the waste budget so that it covers every row of a packing of
+  /// the types' full demands in `rows` rows (``rowsCovered(byWasteBudget:capacity:totalSize:)``),
+  /// for a stage that looks for one or bounds them; pricing then finds the
+  /// columns that left, and they come back (``add(_:)``). The master is no
+  /// longer optimal for the wider domain until it is solved again.
+  ///
+  /// - Complexity: O(types).
+  func coverWasteBudget(rows: Int) {
+    guard let budget = wasteBudget else { return }
+    let total = zip(types.demands, types.sizes).reduce(0) { $0 + $1.0 * $1.1 }
+    let needed = rows * types.capacity - total
+    if needed > budget { wasteBudget = needed >= types.capacity ? nil : needed }
+  }
+
+  /// Ends the waste budget: pricing finds every row again, and the columns
+  /// that left come back as it finds them. The master is no longer optimal
+  /// for the wider domain until it is solved again.
+  func removeWasteBudget() {
+    wasteBudget = nil
+    wasteBudgetRows = nil
   }
 
   /// The pattern's reduced cost for the master's duals.
@@ -407,7 +482,7 @@ final class GilmoreGomoryColumnGeneration {
       let ok = fits(k)
       if ok != enabled[k] {
         enabled[k] = ok
-        if !retired[k] { columnChanges.append((exchangeCount + k, ok ? .atLeast(0) : .fixed(0))) }
+        if !retired[k] && !overBudget[k] { columnChanges.append((exchangeCount + k, ok ? .atLeast(0) : .fixed(0))) }
       }
     }
     try problem.setColumnBounds(columnChanges)

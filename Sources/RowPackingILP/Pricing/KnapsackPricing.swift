@@ -228,30 +228,70 @@ struct KnapsackPricing {
   ///   (``Answer/tableWasOptional``), whether to take it (several
   ///   patterns) or the single-pattern searches below (the caller weighs
   ///   the two, see ``GilmoreGomoryColumnGeneration``).
+  /// - Parameter wasteBudget: nil, every pattern; else only patterns that
+  ///   leave at most this much of the capacity empty (the table's budget,
+  ///   ``Table/init(weights:bounds:candidates:sizes:capacity:wasteBudget:)``),
+  ///   the value 0 when none is worth more. The searches without a table
+  ///   find the best over all patterns: where it is within the budget it is
+  ///   the best within it too, else the budgeted programme decides,
+  ///   whatever its size.
   func best(
     weights: [Int], bounds: [Int], until deadline: ContinuousClock.Instant, others: Int = 0,
-    columnsTable: Bool = true
+    columnsTable: Bool = true, wasteBudget: Int? = nil
   ) -> Answer? {
+    let budget = wasteBudget.flatMap { $0 < capacity ? max($0, 0) : nil }
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
     if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0, work: sizes.count) }
-    let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: candidates)
+    // Under a budget, items worth 0 may fill a row that would waste too much.
+    let filling = budget == nil ? candidates : sizes.indices.filter { bounds[$0] > 0 && sizes[$0] <= capacity }
+    let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: filling)
     let cells = (capacity + 1) * pieces
     let optional = cells > dynamicProgrammingCells && cells <= columnsTableCells
       && others > 0 && candidates.count >= Self.columnsMinimumTypes
     if cells <= dynamicProgrammingCells || (optional && columnsTable) {
       var answer = Self.dynamicProgramme(
-        weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
-        others: others, nodes: 0)
+        weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
+        others: others, nodes: 0, wasteBudget: budget)
       answer.tableWasOptional = optional
-      answer.work = cells + Work.perTypeCells * candidates.count
+      answer.work = cells + Work.perTypeCells * filling.count
       return answer
     }
-    guard var answer = single(weights: weights, bounds: bounds, candidates: candidates, cells: cells, until: deadline, others: others)
+    guard
+      var answer = single(
+        weights: weights, bounds: bounds, candidates: candidates, cells: cells, until: deadline, others: others,
+        filling: filling, wasteBudget: budget)
     else { return nil }
+    if let budget, answer.method != .fallbackProgramme {
+      if capacity - load(of: answer.pattern) > budget {
+        if ContinuousClock().now >= deadline { return nil }
+        let work = answer.work
+        answer = Self.dynamicProgramme(
+          weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
+          others: others, nodes: answer.nodes, wasteBudget: budget)
+        answer.method = .fallbackProgramme
+        answer.work = work + cells
+      } else {
+        answer.others = answer.others.filter { capacity - load(of: $0) <= budget }
+      }
+    }
     answer.tableWasOptional = optional
     answer.work += Work.perTypeCells * candidates.count
     return answer
   }
+
+  /// The cells of the dynamic programme over every type of `bounds`
+  /// (those of weight 0 too, as a waste budget takes them).
+  ///
+  /// - Complexity: O(types).
+  func tableCells(bounds: [Int]) -> Int {
+    let types = sizes.indices.filter { bounds[$0] > 0 && sizes[$0] <= capacity }
+    return (capacity + 1) * Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: types)
+  }
+
+  /// The total size of a pattern.
+  ///
+  /// - Complexity: O(pattern length).
+  func load(of pattern: Pattern) -> Int { pattern.reduce(0) { $0 + sizes[$1] } }
 
   /// The best pattern by searches whose work does not grow with the capacity.
   ///
@@ -260,8 +300,11 @@ struct KnapsackPricing {
   /// table is built anyway); the searches give `others` too, the best
   /// filling each met per last type, as on large capacities those extra
   /// columns save most of the root LP's master solves (docs/experiments/).
+  /// Under a waste budget the fallback is the budgeted programme over the
+  /// `filling` types, whatever its size.
   private func single(
-    weights: [Int], bounds: [Int], candidates: [Int], cells: Int, until deadline: ContinuousClock.Instant, others: Int
+    weights: [Int], bounds: [Int], candidates: [Int], cells: Int, until deadline: ContinuousClock.Instant, others: Int,
+    filling: [Int], wasteBudget: Int?
   ) -> Answer? {
     let candidateSizes = candidates.map { sizes[$0] }
     let candidateWeights = candidates.map { weights[$0] }
@@ -299,10 +342,10 @@ struct KnapsackPricing {
     work += nodeWork(knapsack.nodes)
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
-      if cells <= Self.fallbackCells {
+      if cells <= Self.fallbackCells || wasteBudget != nil {
         var answer = Self.dynamicProgramme(
-          weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
-          others: others, nodes: knapsack.nodes)
+          weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
+          others: others, nodes: knapsack.nodes, wasteBudget: wasteBudget)
         answer.method = .fallbackProgramme
         answer.work = work + cells
         return answer
@@ -429,10 +472,16 @@ struct KnapsackPricing {
   /// the best pattern and its value, and up to `others` more patterns
   /// from the same table (``patternsPerType(table:weights:bounds:candidates:sizes:capacity:threshold:limit:)``),
   /// none equal to the best.
+  /// Under a waste budget, only patterns within it; none worth more than 0: the empty one.
   private static func dynamicProgramme(
-    weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int, others: Int, nodes: Int
+    weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int, others: Int, nodes: Int,
+    wasteBudget: Int? = nil
   ) -> Answer {
-    let table = Table(weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity)
+    let table = Table(
+      weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
+      wasteBudget: wasteBudget)
+    // Nothing within the budget (or only patterns worth 0): the empty pattern, worth 0.
+    guard table.best[capacity] > 0 else { return Answer(value: 0, pattern: [], nodes: nodes) }
     let pattern = table.pattern(room: capacity)
     var answer = Answer(value: table.best[capacity], pattern: pattern, nodes: nodes)
     if others > 0 {

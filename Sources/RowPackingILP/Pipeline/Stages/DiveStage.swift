@@ -38,6 +38,8 @@ struct DiveStage: ExactStage {
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master else { return }
+    // The root LP's waste budget may cover fewer rows than the bound's now.
+    master.coverWasteBudget(rows: state.bound.value)
     var diving = LimitedDiscrepancyDiving(master: master, target: state.bound.value)
     diving.rootBasis = state.diveRootBasis
     diving.completionLookahead = Self.completionLookahead

@@ -98,6 +98,10 @@ struct NearFullRowsStage: ExactStage {
     guard let master = state.master else { return [] }
     let set = state.restrictionSets
     state.restrictionSets += 1
+    // Duals optimal over the rows within the root LP's waste budget may
+    // price rows beyond it far above a row, and the restriction's maximum
+    // is over every row: only the full LP's duals make it tight.
+    master.removeWasteBudget()
     return try master.dualRestrictions(
       vertices: 4, epsilon: set % 2 == 0 ? 0.1 : 0.3, seed: UInt64(set + 1),
       until: state.options.budget.deadline(state.options.budget.dualRestrictions, state.setup))

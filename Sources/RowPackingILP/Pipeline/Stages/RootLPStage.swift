@@ -5,6 +5,15 @@ import RowPacking
 /// Column generation (``GilmoreGomoryColumnGeneration``) started from the
 /// best packing's rows; its ceiling raises the bound.
 ///
+/// Where widths are exact and the bound's rows must be exactly full, it
+/// prices and holds only the rows a packing in the bound's rows (or in the
+/// master's objective) may use, the waste budget shrinking with the
+/// objective (da Silva and Schouery): its bound
+/// then refutes the rows the budget covers, no more
+/// (``GilmoreGomoryColumnGeneration/provenRows(_:)``), and the stages after
+/// it widen the budget to the rows they ask for, or drop it
+/// (docs/experiments/055-root-waste-budget.md).
+///
 /// Where it does not converge in time, Farley's bound from its last duals
 /// still holds, and only the LP-free search may follow. For fractional
 /// widths the bound comes from a second column generation on the bound
@@ -25,6 +34,14 @@ struct RootLPStage: ExactStage {
     var largeMasterDeletionFactor: Int? = 4
     /// The types from which a master counts as large.
     var largeMasterMinimumTypes = 601
+    /// Whether the root LP prices and holds only the rows that a packing in
+    /// the bound's rows, or in the master's objective, may use: the waste
+    /// budget shrinking with the objective
+    /// (``GilmoreGomoryColumnGeneration/shrinkingWasteBudget(rows:objective:capacity:totalSize:)``),
+    /// where widths are exact, the bound's rows must be exactly full (there
+    /// it ends at 0: the master after the root, which the dives price, holds
+    /// only exactly-full rows) and the budgeted table is affordable.
+    var shrinkingWasteBudget = true
 
     /// The deletion factor of the root LP of a master of `typeCount` types.
     ///
@@ -53,7 +70,15 @@ struct RootLPStage: ExactStage {
     master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : Self.columnsPerPricing
     let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
     if let deletion { master.retireAbove = deletion }
+    if state.options.rootLP.shrinkingWasteBudget && setup.scaled.isExact && state.rowsMustBeFull
+      && master.pricing.tableCells(bounds: types.demands) <= KnapsackPricing.fallbackCells
+    {
+      // It refutes the bound's rows at most; the later stages widen it to
+      // the rows they ask for (coverWasteBudget).
+      master.wasteBudgetRows = state.bound.value
+    }
     let root = try master.solve(until: state.stageDeadline, enough: state.best.rowCount)
+    master.wasteBudgetRows = nil
     if deletion != nil { try master.restoreRetiredColumns() }
     state.note(master.summary)
     guard let root else {
