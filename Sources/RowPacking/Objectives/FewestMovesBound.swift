@@ -68,11 +68,20 @@ struct FewestMovesBound {
     // No rows left: only the end of the tags, nothing sent out.
     for g in 0...u { table[index(n, 0, 0, g)] = 0 }
     let received = ReceivedFill(sizes: sizes, capacity: capacity)
-    // For each interval the root reaches and count sent out: the least waste by tags received.
+    // For each interval the root reaches and count sent out: the least
+    // waste by tags received, over every size the sent tags can have (a
+    // larger size sent leaves more room, which may fill with less waste).
     let wastes = intervals.enumerated().map { i, starting in
       before[i] >= rows ? [] : starting.map { interval in
-        interval.leastRemoved.map { removed in
-          removed < Self.impossible ? received.leastWaste(room: capacity - interval.total + removed, upTo: u) : []
+        Self.sentSizes(Array(sizes[i..<interval.end]), need: interval.total - capacity, cap: u).enumerated().map { o, sums in
+          guard let sums else {
+            // A long interval: its least room, and no bound once it receives.
+            let removed = interval.leastRemoved[o]
+            return removed < Self.impossible ? [capacity - interval.total + removed, 0] : []
+          }
+          return sums.reduce(into: [Int]()) { best, sum in
+            best = Self.leastOfEach(best, received.leastWaste(room: capacity - interval.total + sum, upTo: u))
+          }
         }
       }
     }
@@ -159,6 +168,36 @@ struct FewestMovesBound {
       }
       return result
     }
+  }
+
+  /// For `o` in `0...min(cap, members.count)`: every sum of `o` members
+  /// that is at least `need` (empty when none), for intervals whose
+  /// subsets are tried; `nil` for longer ones.
+  static func sentSizes(_ members: [Int], need: Int, cap: Int) -> [Set<Int>?] {
+    let l = members.count
+    let most = min(cap, l)
+    guard l <= exactIntervalLength else { return [Set<Int>?](repeating: nil, count: most + 1) }
+    var sums = [Set<Int>](repeating: [], count: most + 1)
+    for subset in 0..<(1 << l) {
+      let o = subset.nonzeroBitCount
+      guard o <= most else { continue }
+      var sum = 0
+      var bits = subset
+      while bits != 0 {
+        sum += members[bits.trailingZeroBitCount]
+        bits &= bits - 1
+      }
+      if sum >= need { sums[o].insert(sum) }
+    }
+    return sums
+  }
+
+  /// The least of two lists of wastes by tags received, entry by entry (a
+  /// list's last entry holds for the larger counts).
+  static func leastOfEach(_ a: [Int], _ b: [Int]) -> [Int] {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    return (0..<max(a.count, b.count)).map { min(a[min($0, a.count - 1)], b[min($0, b.count - 1)]) }
   }
 
   /// For `o` in `0...min(cap, members.count)`: the least sum of `o` members
