@@ -172,14 +172,19 @@ func fewestMoves(
       // the best prices then also bound the rows of every search below.
       var dualMeter = meter.share(lagrangianShare)
       if let relaxation = FewestMovesLagrangianBound(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows, cap: most) {
-        let refuted = relaxation.fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter)
+        // Each least-cost solution the ascent meets, repaired, may be a layout.
+        let refuted = relaxation.fewestMovesNotRefuted(from: lower, upTo: most, meter: &dualMeter) { evaluation in
+          if let layout = relaxation.repairedLayout(evaluation), layout.moved.count < upper.moved.count { upper = layout }
+        }
         lower = max(lower, refuted.moves)
         // The table for every count up to `most`, so that it bounds the
         // counts the search decides after the first.
         priced = refuted.best.flatMap { relaxation.evaluate(moves: most, prices: $0.prices) } ?? refuted.best
         search.priced = priced
+        if let priced, let layout = relaxation.repairedLayout(priced), layout.moved.count < upper.moved.count { upper = layout }
       }
       meter.absorb(dualMeter)
+      most = upper.moved.count - 1
       if lower > most { break }
       // Layouts with fewer moves next, within a share of the time: the
       // counts below the first layout found need not be refused.

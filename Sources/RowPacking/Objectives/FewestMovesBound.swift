@@ -39,10 +39,15 @@ struct FewestMovesBound {
   /// `R C - sum(sizes)`: the empty space of any layout in `rows` rows.
   let slack: Int
   private var table: [Int]
+  /// For each tag `i`, the fewest intervals the tags before it can be cut
+  /// into: cells `(i, r)` with more rows left than `rows - fewestRowsBefore[i]`
+  /// are never reached from the root, so they are not filled and read 0.
+  let fewestRowsBefore: [Int]
 
   /// The table for `sizes` in `rows` rows of `capacity`, tracking up to
   /// `cap` moves; `nil` when the sizes exceed the rows' total room.
-  init?(sizes: [Int], capacity: Int, rows: Int, cap: Int) {
+  /// `fillsEveryCell` fills the cells the root never reaches too (for tests).
+  init?(sizes: [Int], capacity: Int, rows: Int, cap: Int, fillsEveryCell: Bool = false) {
     let n = sizes.count
     let total = sizes.reduce(0, +)
     guard rows >= 1, total <= rows * capacity else { return nil }
@@ -52,21 +57,36 @@ struct FewestMovesBound {
     self.slack = rows * capacity - total
     let u = self.cap
     let cells = (u + 1) * (u + 1)
+    let intervals = Self.intervalCosts(sizes: sizes, capacity: capacity, cap: u)
+    var before = [Int](repeating: fillsEveryCell ? 0 : Int.max, count: n + 1)
+    before[0] = 0
+    for i in 0..<n where before[i] < Int.max {
+      for interval in intervals[i] where interval.end > i { before[interval.end] = min(before[interval.end], before[i] + 1) }
+    }
+    fewestRowsBefore = before
     table = [Int](repeating: Self.impossible, count: (n + 1) * (rows + 1) * cells)
     // No rows left: only the end of the tags, nothing sent out.
     for g in 0...u { table[index(n, 0, 0, g)] = 0 }
-    let intervals = Self.intervalCosts(sizes: sizes, capacity: capacity, cap: u)
     let received = ReceivedFill(sizes: sizes, capacity: capacity)
-    // For each interval and count sent out: the least waste by tags received.
-    let wastes = intervals.map { starting in
-      starting.map { interval in
-        interval.leastRemoved.map { removed in
-          removed < Self.impossible ? received.leastWaste(room: capacity - interval.total + removed, upTo: u) : []
+    // For each interval the root reaches and count sent out: the least
+    // waste by tags received, over every size the sent tags can have (a
+    // larger size sent leaves more room, which may fill with less waste).
+    let wastes = intervals.enumerated().map { i, starting in
+      before[i] >= rows ? [] : starting.map { interval in
+        Self.sentSizes(Array(sizes[i..<interval.end]), need: interval.total - capacity, cap: u).enumerated().map { o, sums in
+          guard let sums else {
+            // A long interval: its least room, and no bound once it receives.
+            let removed = interval.leastRemoved[o]
+            return removed < Self.impossible ? [capacity - interval.total + removed, 0] : []
+          }
+          return sums.reduce(into: [Int]()) { best, sum in
+            best = Self.leastOfEach(best, received.leastWaste(room: capacity - interval.total + sum, upTo: u))
+          }
         }
       }
     }
     for r in 1...rows {
-      for i in stride(from: n, through: 0, by: -1) {
+      for i in stride(from: n, through: 0, by: -1) where before[i] <= rows - r {
         fill(i, r, intervals: intervals[i], wastes: wastes[i])
       }
     }
@@ -81,6 +101,7 @@ struct FewestMovesBound {
   /// at most `guestRows` rows receiving; ``impossible`` when none.
   func waste(from i: Int, rows r: Int, out o: Int, guestRows: Int) -> Int {
     guard o >= 0, o <= cap, r >= 0, r <= rows else { return Self.impossible }
+    guard fewestRowsBefore[i] <= rows - r else { return 0 }  // not filled: no bound
     return table[index(i, r, o, min(max(guestRows, 0), cap))]
   }
 
@@ -100,6 +121,8 @@ struct FewestMovesBound {
         let wasteByReceived = byOut[o1]  // the row's least waste receiving q tags
         for o2 in 0...(u - o1) {
           let base = index(e, r - 1, o2, 0)
+          // The most rows receiving waste the least: impossible there, impossible for all.
+          if table[base + u] >= Self.impossible { continue }
           let target = index(i, r, o1 + o2, 0)
           let most = wasteByReceived.count - 1
           table.withUnsafeMutableBufferPointer { cells in
@@ -145,6 +168,36 @@ struct FewestMovesBound {
       }
       return result
     }
+  }
+
+  /// For `o` in `0...min(cap, members.count)`: every sum of `o` members
+  /// that is at least `need` (empty when none), for intervals whose
+  /// subsets are tried; `nil` for longer ones.
+  static func sentSizes(_ members: [Int], need: Int, cap: Int) -> [Set<Int>?] {
+    let l = members.count
+    let most = min(cap, l)
+    guard l <= exactIntervalLength else { return [Set<Int>?](repeating: nil, count: most + 1) }
+    var sums = [Set<Int>](repeating: [], count: most + 1)
+    for subset in 0..<(1 << l) {
+      let o = subset.nonzeroBitCount
+      guard o <= most else { continue }
+      var sum = 0
+      var bits = subset
+      while bits != 0 {
+        sum += members[bits.trailingZeroBitCount]
+        bits &= bits - 1
+      }
+      if sum >= need { sums[o].insert(sum) }
+    }
+    return sums
+  }
+
+  /// The least of two lists of wastes by tags received, entry by entry (a
+  /// list's last entry holds for the larger counts).
+  static func leastOfEach(_ a: [Int], _ b: [Int]) -> [Int] {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    return (0..<max(a.count, b.count)).map { min(a[min($0, a.count - 1)], b[min($0, b.count - 1)]) }
   }
 
   /// For `o` in `0...min(cap, members.count)`: the least sum of `o` members

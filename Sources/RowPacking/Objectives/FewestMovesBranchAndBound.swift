@@ -265,9 +265,11 @@ struct FewestMovesBranchAndBound {
       if mustEmptyWaiting && isWaiting { return }
       if fits && (isWaiting || moves < limit) { discrepancies += 1 }
       if discrepancies > discrepancyLimit { return }
-      // Leaving this tag out: skip the next ones of its size and kind too.
+      // Leaving a waiting tag out: skip the next waiting ones of its size
+      // too (all move, so which does not matter). Not later tags: their
+      // index decides where they could have been kept.
       var skip = k + 1
-      while skip < candidates.count && sizes[candidates[skip]] == sizes[item] && (skip < waitingCount) == isWaiting { skip += 1 }
+      while isWaiting && skip < waitingCount && sizes[candidates[skip]] == sizes[item] { skip += 1 }
       choose(skip, load: load, meter: &meter)
     }
     choose(0, load: load, meter: &meter)

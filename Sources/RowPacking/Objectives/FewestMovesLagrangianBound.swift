@@ -89,14 +89,22 @@ struct FewestMovesLagrangianBound {
     var moves: Int
     fileprivate var rows: Int
     fileprivate var table: [Int]
+    /// For each tag, the fewest intervals the tags before it can be cut
+    /// into: the cells the root cannot reach are not filled.
+    fileprivate var fewestRowsBefore: [Int]
+    /// The least-cost solution: each row's interval and the tags it sends
+    /// (``FewestMovesLagrangianBound/repairedLayout(_:capacity:)`` makes it a layout).
+    var cut: [(range: Range<Int>, sent: [Int])]
 
     /// The least cost of the tags from `i` on in `r` rows with exactly `o`
     /// of them sent; ``FewestMovesBound/impossible`` when none. A search
     /// whose earlier rows placed the tags `ahead` (from `i` on) and left
     /// `waiting` ones to receive wastes at least this, plus the prices of
     /// `waiting`, minus those of `ahead`, in the rows left.
+    /// A cell not filled bounds nothing (`-impossible`).
     func least(from i: Int, rows r: Int, out o: Int) -> Int {
-      table[(i * (rows + 1) + r) * (moves + 1) + o]
+      guard fewestRowsBefore[i] <= rows - r else { return -FewestMovesBound.impossible }
+      return table[(i * (rows + 1) + r) * (moves + 1) + o]
     }
   }
 
@@ -108,12 +116,20 @@ struct FewestMovesLagrangianBound {
     let receipt = Receipt(sizes: sizes, prices: prices, capacity: capacity, bucket: bucket)
     let impossible = FewestMovesBound.impossible
     let width = moves + 1
+    // The cells the root reaches: (i, r) with the tags before i cut into rows - r intervals.
+    var before = [Int](repeating: Int.max, count: n + 1)
+    before[0] = 0
+    for i in 0..<n where before[i] < Int.max {
+      for interval in intervals[i] where interval.leastSent <= moves && interval.range.upperBound > i {
+        before[interval.range.upperBound] = min(before[interval.range.upperBound], before[i] + 1)
+      }
+    }
     // costs[(start offset + k) * width + o1]: interval k of start i sending o1 tags.
     var offsets = [0]
     for starting in intervals { offsets.append(offsets[offsets.count - 1] + starting.count) }
     var costs = [Int](repeating: impossible, count: offsets[n + 1] * width)
     var scratch = SubsetSums()
-    for (i, starting) in intervals.enumerated() {
+    for (i, starting) in intervals.enumerated() where before[i] < rows {
       for (k, interval) in starting.enumerated() where interval.leastSent <= moves {
         let at = (offsets[i] + k) * width
         rowCosts(interval, moves: moves, receipt: receipt, prices: prices, scratch: &scratch, details: false) { o1, cost, _ in
@@ -129,7 +145,7 @@ struct FewestMovesLagrangianBound {
       choice.withUnsafeMutableBufferPointer { choice in
         costs.withUnsafeBufferPointer { costs in
           for r in 1...rows {
-            for i in stride(from: n, through: 0, by: -1) {
+            for i in stride(from: n, through: 0, by: -1) where before[i] <= rows - r {
               let target = (i * (rows + 1) + r) * width
               for (k, interval) in intervals[i].enumerated() where interval.leastSent <= moves {
                 let rest = (interval.range.upperBound * (rows + 1) + r - 1) * width
@@ -154,19 +170,21 @@ struct FewestMovesLagrangianBound {
     // The least-cost solution, for the subgradient: each row's choice again.
     var subgradient = [Int](repeating: 0, count: n)
     var i = 0, o = moves
+    var cut: [(range: Range<Int>, sent: [Int])] = []
     for r in stride(from: rows, through: 1, by: -1) {
       let picked = choice[(i * (rows + 1) + r) * width + o]
       let (k, o1) = (picked / width, picked % width)
       let interval = intervals[i][k]
       rowCosts(interval, moves: moves, receipt: receipt, prices: prices, scratch: &scratch, details: true) { count, _, best in
         guard count == o1 else { return }
+        cut.append((interval.range, best.sent))
         for t in best.sent { subgradient[t] += 1 }
         for t in receipt.chosen(room: best.room) { subgradient[t] -= 1 }
       }
       i = interval.range.upperBound
       o -= o1
     }
-    return Evaluation(value: table[root], subgradient: subgradient, prices: prices, moves: moves, rows: rows, table: table)
+    return Evaluation(value: table[root], subgradient: subgradient, prices: prices, moves: moves, rows: rows, table: table, fewestRowsBefore: before, cut: cut)
   }
 
   /// Reused buffers for the sums of an interval's subsets.
@@ -334,7 +352,8 @@ extension FewestMovesLagrangianBound {
   /// out; returns the count and its evaluation of the highest cost.
   /// `start` gives the first prices (zero by default).
   func fewestMovesNotRefuted(
-    from atLeast: Int, upTo most: Int, rounds: Int, start: [Int]? = nil, meter: inout BudgetMeter
+    from atLeast: Int, upTo most: Int, rounds: Int, start: [Int]? = nil, meter: inout BudgetMeter,
+    visit: (Evaluation) -> Void = { _ in }
   ) -> (moves: Int, best: Evaluation?) {
     var prices = start ?? [Int](repeating: 0, count: sizes.count)
     var moves = atLeast
@@ -344,7 +363,9 @@ extension FewestMovesLagrangianBound {
       var stalled = 0
       for _ in 0..<rounds {
         guard meter.checkClock() else { return (moves, best) }
-        guard let evaluation = evaluate(moves: moves, prices: prices), evaluation.value <= slack else {
+        let evaluated = evaluate(moves: moves, prices: prices)
+        if let evaluated { visit(evaluated) }
+        guard let evaluation = evaluated, evaluation.value <= slack else {
           moves += 1
           continue counts
         }
@@ -382,11 +403,13 @@ extension FewestMovesLagrangianBound {
   /// doubling length, each from the best prices of the last, until the
   /// count reaches `most` or `meter` runs out: short rounds refute the
   /// easy counts at once, longer ones then work on the first count left.
-  func fewestMovesNotRefuted(from atLeast: Int, upTo most: Int, meter: inout BudgetMeter) -> (moves: Int, best: Evaluation?) {
+  func fewestMovesNotRefuted(
+    from atLeast: Int, upTo most: Int, meter: inout BudgetMeter, visit: (Evaluation) -> Void = { _ in }
+  ) -> (moves: Int, best: Evaluation?) {
     var result: (moves: Int, best: Evaluation?) = (atLeast, nil)
     var rounds = 10
     while result.moves <= most, meter.checkClock() {
-      let next = fewestMovesNotRefuted(from: result.moves, upTo: most, rounds: rounds, start: result.best?.prices, meter: &meter)
+      let next = fewestMovesNotRefuted(from: result.moves, upTo: most, rounds: rounds, start: result.best?.prices, meter: &meter, visit: visit)
       let progressed = next.moves > result.moves || (next.best?.value ?? Int.min) > (result.best?.value ?? Int.min)
       if progressed { result = (next.moves, next.best ?? result.best) }
       if !progressed || next.best == nil { break }  // the prices are stuck (or the count passed `most`)

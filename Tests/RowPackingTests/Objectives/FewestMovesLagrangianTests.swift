@@ -88,7 +88,19 @@ final class FewestMovesLagrangianTests: XCTestCase {
       let truth = least(0, rows)
       for moves in 0...n {
         let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(moves) sent, prices \(prices)"
-        let value = bound.evaluate(moves: moves, prices: prices)?.value
+        let evaluation = bound.evaluate(moves: moves, prices: prices)
+        let value = evaluation?.value
+        // Every cell of the table bounds the tags from i on in r rows (the
+        // cells the root cannot reach bound nothing).
+        if let evaluation {
+          for i in 0...n {
+            for r in 0...rows {
+              for (o, cost) in least(i, r) where o <= moves {
+                XCTAssertLessThanOrEqual(evaluation.least(from: i, rows: r, out: o), cost, "cell (\(i), \(r), \(o)): \(what)")
+              }
+            }
+          }
+        }
         guard let expected = truth[moves] else {
           XCTAssertNil(value, what)
           continue
