@@ -9,22 +9,27 @@ public func bruteForceFewestMoves(sizes: [Int], capacity: Int, maxRows: Int) -> 
   let n = sizes.count
   var best: [Int: Int] = [:]
   var assignment = [Int](repeating: 0, count: n)
+  var loads = [Int](repeating: 0, count: maxRows)
   func visit(_ i: Int) {
     if i == n {
-      var loads = [Int](repeating: 0, count: maxRows)
-      for (item, r) in assignment.enumerated() { loads[r] += sizes[item] }
-      guard loads.allSatisfy({ $0 <= capacity }) else { return }
       let rows = loads.filter { $0 > 0 }.count
-      // Longest non-decreasing subsequence of the row indices.
-      var length = [Int](repeating: 1, count: n)
-      for a in 0..<n { for b in 0..<a where assignment[b] <= assignment[a] { length[a] = max(length[a], length[b] + 1) } }
-      let moves = n - (length.max() ?? 0)
+      // Longest non-decreasing subsequence of the row indices: `run[v]` is
+      // the longest one so far ending at a value of at most `v`.
+      var run = [Int](repeating: 0, count: maxRows)
+      for r in assignment {
+        run[r] = run[r] + 1
+        for v in (r + 1)..<maxRows { run[v] = max(run[v], run[r]) }
+      }
+      let moves = n - (run.last ?? 0)
       for r in rows...maxRows { best[r] = min(best[r] ?? Int.max, moves) }
       return
     }
-    for r in 0..<maxRows {
+    // Loads checked as tags arrive: an overfull row ends the branch.
+    for r in 0..<maxRows where loads[r] + sizes[i] <= capacity {
       assignment[i] = r
+      loads[r] += sizes[i]
       visit(i + 1)
+      loads[r] -= sizes[i]
     }
   }
   visit(0)
