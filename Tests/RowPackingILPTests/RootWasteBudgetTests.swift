@@ -11,22 +11,6 @@ import XCTest
 final class RootWasteBudgetTests: XCTestCase {
   let far = TestDeadline.far
 
-  /// Every count vector within `bounds` that fits the capacity.
-  func allPatterns(sizes: [Int], bounds: [Int], capacity: Int) -> [Pattern] {
-    var result: [Pattern] = []
-    var current: Pattern = []
-    func extend(_ t: Int, room: Int) {
-      if t == sizes.count { result.append(current); return }
-      for a in 0...min(bounds[t], room / sizes[t]) {
-        current.append(contentsOf: repeatElement(t, count: a))
-        extend(t + 1, room: room - a * sizes[t])
-        current.removeLast(a)
-      }
-    }
-    extend(0, room: capacity)
-    return result
-  }
-
   /// A small seeded instance: even seeds fill `rows` rows exactly (an
   /// ANI-like one when no packing in `rows` rows exists), odd ones leave
   /// some room. Sizes in `(C/5, C/2)` mostly, so that rows hold two to four.

@@ -10,22 +10,6 @@ import XCTest
 final class WasteBudgetTests: XCTestCase {
   let far = TestDeadline.far
 
-  /// Every count vector within the bounds that fits the capacity.
-  func allPatterns(sizes: [Int], bounds: [Int], capacity: Int) -> [Pattern] {
-    var result: [Pattern] = []
-    var current: Pattern = []
-    func extend(_ t: Int, room: Int) {
-      if t == sizes.count { result.append(current); return }
-      for a in 0...min(bounds[t], room / sizes[t]) {
-        current.append(contentsOf: repeatElement(t, count: a))
-        extend(t + 1, room: room - a * sizes[t])
-        current.removeLast(a)
-      }
-    }
-    extend(0, room: capacity)
-    return result
-  }
-
   /// A small seeded case: sizes, bounds, weights (some 0), capacity, budget.
   func draw(seed: UInt64) -> (sizes: [Int], bounds: [Int], weights: [Int], capacity: Int, budget: Int) {
     var random = SplitMix64(seed: seed)

@@ -24,3 +24,21 @@ public func bruteForceMinimumRows(sizes: [Int], capacity: Int) -> Int {
   place(0)
   return items.isEmpty ? 0 : best
 }
+
+/// Every pattern (a row as item-type indices, each type at most `bounds[t]`
+/// times) whose sizes fit `capacity`: the brute-force column set of the
+/// pricing and LP tests.
+public func allPatterns(sizes: [Int], bounds: [Int], capacity: Int) -> [[Int]] {
+  var result: [[Int]] = []
+  var current: [Int] = []
+  func extend(_ t: Int, room: Int) {
+    if t == sizes.count { result.append(current); return }
+    for a in 0...min(bounds[t], room / sizes[t]) {
+      current.append(contentsOf: repeatElement(t, count: a))
+      extend(t + 1, room: room - a * sizes[t])
+      current.removeLast(a)
+    }
+  }
+  extend(0, room: capacity)
+  return result
+}

@@ -178,7 +178,17 @@ struct FewestMovesBound {
     let most = min(cap, l)
     guard l <= exactIntervalLength else { return [Set<Int>?](repeating: nil, count: most + 1) }
     var sums = [Set<Int>](repeating: [], count: most + 1)
-    for subset in 0..<(1 << l) {
+    forEachSubsetSum(members, most: most) { o, sum in
+      if sum >= need { sums[o].insert(sum) }
+    }
+    return sums
+  }
+
+  /// Calls `body` with the size and sum of every subset of `members` (at
+  /// most 2^``exactIntervalLength``) of at most `most` members.
+  @inline(__always)
+  static func forEachSubsetSum(_ members: [Int], most: Int, _ body: (_ count: Int, _ sum: Int) -> Void) {
+    for subset in 0..<(1 << members.count) {
       let o = subset.nonzeroBitCount
       guard o <= most else { continue }
       var sum = 0
@@ -187,9 +197,8 @@ struct FewestMovesBound {
         sum += members[bits.trailingZeroBitCount]
         bits &= bits - 1
       }
-      if sum >= need { sums[o].insert(sum) }
+      body(o, sum)
     }
-    return sums
   }
 
   /// The least of two lists of wastes by tags received, entry by entry (a
@@ -207,15 +216,7 @@ struct FewestMovesBound {
     let most = min(cap, l)
     var best = [Int](repeating: impossible, count: most + 1)
     if l <= exactIntervalLength {
-      for subset in 0..<(1 << l) {
-        let o = subset.nonzeroBitCount
-        guard o <= most else { continue }
-        var sum = 0
-        var bits = subset
-        while bits != 0 {
-          sum += members[bits.trailingZeroBitCount]
-          bits &= bits - 1
-        }
+      forEachSubsetSum(members, most: most) { o, sum in
         if sum >= need, sum < best[o] { best[o] = sum }
       }
       return best
