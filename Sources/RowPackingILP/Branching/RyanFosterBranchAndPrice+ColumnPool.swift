@@ -59,7 +59,7 @@ extension RyanFosterBranchAndPrice {
   /// A column's cost in the master: 1 within the waste budget, else
   /// ``artificialCost``.
   func columnCost(of column: [Int]) -> Double {
-    isWithinBudget(load: column.reduce(0) { $0 + sizes[$1] }) ? 1 : Self.artificialCost
+    isWithinBudget(load: load(of: column)) ? 1 : Self.artificialCost
   }
 
   /// Moves the master's columns `indices` (increasing, non-basic) to the
@@ -74,7 +74,7 @@ extension RyanFosterBranchAndPrice {
     for c in indices {
       leaving[c] = true
       known.remove(columns[c])
-      if isWithinBudget(load: columns[c].reduce(0) { $0 + sizes[$1] }) && pooled.insert(columns[c]).inserted {
+      if isWithinBudget(load: load(of: columns[c])) && pooled.insert(columns[c]).inserted {
         pool.append(columns[c])
       }
     }

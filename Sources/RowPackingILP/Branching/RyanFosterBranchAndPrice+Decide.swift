@@ -73,7 +73,7 @@ extension RyanFosterBranchAndPrice {
     run.outcome.depth = max(run.outcome.depth, decisions.count)
     let node = NodeItems(itemCount: sizes.count, decisions: decisions)
     try restrict(to: node)
-    let groupSizes = node.groups.map { $0.reduce(0) { $0 + sizes[$1] } }
+    let groupSizes = node.groups.map { load(of: $0) }
     var lp = NodeLP(
       node: node, decisions: decisions,
       pricing: ConflictKnapsackPricing(
@@ -388,7 +388,7 @@ extension RyanFosterBranchAndPrice {
     for g in 0..<count { rowsOfClass[find(g), default: []] += node.groups[g] }
     // Rows by their first merged item, not in the dictionary's order.
     let packing = rowsOfClass.sorted(by: { $0.key < $1.key }).map { $0.value.sorted() }
-    if packing.count <= rows, packing.allSatisfy({ $0.reduce(0) { $0 + sizes[$1] } <= capacity }) {
+    if packing.count <= rows, packing.allSatisfy({ load(of: $0) <= capacity }) {
       return .packing(packing)
     }
     return .unknown

@@ -40,7 +40,7 @@ extension RyanFosterBranchAndPrice {
       let scale = exactScale
       let (point, _) = budgetPoint(
         node.groups.map { $0.reduce(0.0) { $0 + duals[$1] } } + cuts.indices.map { min(0, duals[sizes.count + $0]) },
-        groupSizes: node.groups.map { $0.reduce(0) { $0 + sizes[$1] } })
+        groupSizes: node.groups.map { load(of: $0) })
       let weights = point.prefix(node.groups.count).map { integerWeight(dual: $0, scale: Double(scale)) }
       let cutWeights = point.dropFirst(node.groups.count).map { -integerWeight(dual: -$0, scale: Double(scale)) }
       let priced = cuts.isEmpty

@@ -20,6 +20,11 @@ extension RyanFosterBranchAndPrice {
     return capacity - load <= wasteBudget
   }
 
+  /// The total size of the items of `column` (or of a merged item's group).
+  ///
+  /// - Complexity: O(column length).
+  func load(of column: [Int]) -> Int { column.reduce(0) { $0 + sizes[$1] } }
+
   /// A node's safe bound as far as it is valid: under a waste budget it
   /// answers only whether the rows asked for suffice, so that it is at
   /// most one more.

@@ -243,7 +243,7 @@ struct KnapsackPricing {
     let candidates = sizes.indices.filter { weights[$0] > 0 && bounds[$0] > 0 && sizes[$0] <= capacity }
     if candidates.isEmpty { return Answer(value: 0, pattern: [], nodes: 0, work: sizes.count) }
     // Under a budget, items worth 0 may fill a row that would waste too much.
-    let filling = budget == nil ? candidates : sizes.indices.filter { bounds[$0] > 0 && sizes[$0] <= capacity }
+    let filling = budget == nil ? candidates : fillingTypes(bounds: bounds)
     let pieces = Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: filling)
     let cells = (capacity + 1) * pieces
     let optional = cells > dynamicProgrammingCells && cells <= columnsTableCells
@@ -264,12 +264,9 @@ struct KnapsackPricing {
     if let budget, answer.method != .fallbackProgramme {
       if capacity - load(of: answer.pattern) > budget {
         if ContinuousClock().now >= deadline { return nil }
-        let work = answer.work
-        answer = Self.dynamicProgramme(
-          weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
-          others: others, nodes: answer.nodes, wasteBudget: budget)
-        answer.method = .fallbackProgramme
-        answer.work = work + cells
+        answer = fallbackProgramme(
+          weights: weights, bounds: bounds, filling: filling, others: others, nodes: answer.nodes,
+          work: answer.work, cells: cells, wasteBudget: budget)
       } else {
         answer.others = answer.others.filter { capacity - load(of: $0) <= budget }
       }
@@ -284,8 +281,29 @@ struct KnapsackPricing {
   ///
   /// - Complexity: O(types).
   func tableCells(bounds: [Int]) -> Int {
-    let types = sizes.indices.filter { bounds[$0] > 0 && sizes[$0] <= capacity }
-    return (capacity + 1) * Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: types)
+    (capacity + 1) * Self.binaryPieces(sizes: sizes, bounds: bounds, capacity: capacity, of: fillingTypes(bounds: bounds))
+  }
+
+  /// The types that may fill a row under a waste budget: every type of
+  /// `bounds` that fits, whatever its weight.
+  ///
+  /// - Complexity: O(types).
+  func fillingTypes(bounds: [Int]) -> [Int] { sizes.indices.filter { bounds[$0] > 0 && sizes[$0] <= capacity } }
+
+  /// The dynamic programme as the fallback of the searches: over the
+  /// `filling` types, within `wasteBudget`, its work the searches' `work`
+  /// plus its `cells`.
+  ///
+  /// - Complexity: O(`cells`).
+  private func fallbackProgramme(
+    weights: [Int], bounds: [Int], filling: [Int], others: Int, nodes: Int, work: Int, cells: Int, wasteBudget: Int?
+  ) -> Answer {
+    var answer = Self.dynamicProgramme(
+      weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
+      others: others, nodes: nodes, wasteBudget: wasteBudget)
+    answer.method = .fallbackProgramme
+    answer.work = work + cells
+    return answer
   }
 
   /// The total size of a pattern.
@@ -343,12 +361,9 @@ struct KnapsackPricing {
     if !knapsack.isOptimal {
       if ContinuousClock().now >= deadline { return nil }
       if cells <= Self.fallbackCells || wasteBudget != nil {
-        var answer = Self.dynamicProgramme(
-          weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
-          others: others, nodes: knapsack.nodes, wasteBudget: wasteBudget)
-        answer.method = .fallbackProgramme
-        answer.work = work + cells
-        return answer
+        return fallbackProgramme(
+          weights: weights, bounds: bounds, filling: filling, others: others, nodes: knapsack.nodes,
+          work: work, cells: cells, wasteBudget: wasteBudget)
       }
       knapsack = KnapsackBranchAndBound(
         sizes: candidateSizes, values: candidateWeights, multiplicities: candidateBounds, capacity: capacity,
