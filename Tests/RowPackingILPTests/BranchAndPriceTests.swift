@@ -117,6 +117,52 @@ final class BranchAndPriceTests: XCTestCase {
     XCTAssertGreaterThan(withCuts, 150)
   }
 
+  /// Diversified other rows (``ConflictKnapsackPricing/othersPerType``),
+  /// with conflicts and with cuts: the best row as without, and every other
+  /// row allowed, improving (worth more than the threshold, cuts counted),
+  /// not the best and not repeated.
+  func testDiversifiedOtherRowsAreImprovingAllowedRows() throws {
+    var others = 0
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      let (n, capacity, sizes, weights, conflicts) = randomPricing(&random) { 0...$0 }
+      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+      let cutCount = uniform(0...3)
+      let cutWeights = (0..<cutCount).map { _ in -uniform(1...30) }
+      var cutCounts = [[(cut: Int, count: Int)]](repeating: [], count: n)
+      for c in 0..<cutCount {
+        for _ in 0..<uniform(1...3) {
+          let g = uniform(0...(n - 1))
+          if !cutCounts[g].contains(where: { $0.cut == c }) { cutCounts[g].append((cut: c, count: uniform(1...2))) }
+        }
+      }
+      let plain = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
+      var pricing = plain
+      pricing.othersPerType = uniform(1...3)
+      func value(_ row: [Int]) -> Int {
+        ConflictKnapsackPricing.value(of: row, weights: weights, cutCounts: cutCounts, cutWeights: cutWeights)
+      }
+      let threshold = uniform(0...20)
+      let expected = try XCTUnwrap(plain.best(
+        weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: threshold, others: 8, until: far))
+      let answer = try XCTUnwrap(pricing.best(
+        weights: weights, cutCounts: cutCounts, cutWeights: cutWeights, threshold: threshold, others: 8, until: far))
+      let label = "seed \(seed)"
+      XCTAssertEqual(answer.value, expected.value, label)
+      XCTAssertEqual(value(answer.items), answer.value, label)
+      XCTAssertEqual(Set(answer.others).count, answer.others.count, label)
+      XCTAssertLessThanOrEqual(answer.others.count, 8, label)
+      XCTAssertFalse(answer.others.contains(answer.items), label)
+      for other in answer.others {
+        XCTAssertTrue(pricing.allows(other), "\(label): \(other)")
+        XCTAssertGreaterThan(value(other), threshold, "\(label): \(other)")
+        XCTAssertEqual(other, other.sorted(), label)
+      }
+      others += answer.others.count
+    }
+    XCTAssertGreaterThan(others, 300, "the seeds must exercise the other rows")
+  }
+
   /// A small instance whose rows hold two or three items.
   func instance(_ random: inout SplitMix64, items: ClosedRange<Int>) -> (sizes: [Int], capacity: Int) {
     SmallInstance.draw(&random, itemCounts: items, capacities: 60...100) { c in (c / 5)...(c / 2 + 2) }.pair

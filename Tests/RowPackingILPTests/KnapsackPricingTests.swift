@@ -206,6 +206,44 @@ final class KnapsackPricingTests: XCTestCase {
     XCTAssertGreaterThan(othersSeen, 100, "the seeds must exercise the other patterns")
   }
 
+  /// Diversified other patterns (``KnapsackPricing/othersPerType``): the
+  /// same checks, and besides no type in more of them than the limit, and
+  /// a pattern of the undiversified ones left out only where one of its
+  /// types has reached it.
+  func testDiversifiedOtherPatternsKeepEachTypeUnderTheLimit() {
+    let far = TestDeadline.far
+    var skipped = 0
+    for seed in UInt64(1)...300 {
+      var c = Self.randomCase(seed: seed)
+      c.weights = c.weights.map { $0 + $0 / 4 }
+      var pricing = KnapsackPricing(sizes: c.sizes, capacity: c.capacity)
+      guard let plain = pricing.best(weights: c.weights, bounds: c.bounds, until: far, others: 100) else {
+        return XCTFail("seed \(seed): not decided")
+      }
+      let limit = Int(seed % 3) + 1
+      pricing.othersPerType = limit
+      guard let answer = pricing.best(weights: c.weights, bounds: c.bounds, until: far, others: 100) else {
+        return XCTFail("seed \(seed): not decided")
+      }
+      let label = "seed \(seed), limit \(limit): \(c)"
+      check(c, answer: answer, label: label)
+      XCTAssertEqual(answer.pattern, plain.pattern, label)
+      for p in answer.others {
+        XCTAssertTrue(Set(p).contains { Self.bruteForceBestHolding($0, c) == p.reduce(0) { $0 + c.weights[$1] } }, label)
+      }
+      var counts: [Int: Int] = [:]
+      for p in answer.others { for t in Set(p) { counts[t, default: 0] += 1 } }
+      XCTAssertLessThanOrEqual(counts.values.max() ?? 0, limit, label)
+      // A candidate left out has a type the kept ones (the best one too) hold the limit of times.
+      for t in Set(answer.pattern) { counts[t, default: 0] += 1 }
+      for p in plain.others where !answer.others.contains(p) {
+        skipped += 1
+        XCTAssertTrue(p.contains { counts[$0, default: 0] >= limit }, "left out with room: \(p), \(label)")
+      }
+    }
+    XCTAssertGreaterThan(skipped, 15, "the seeds must exercise the limit")
+  }
+
   /// At capacities of about a million units (the grid-bounded search or
   /// the branch and bound, no table), other patterns come from the search: each a valid row worth
   /// more than the scale, none twice, none the best one, and the best

@@ -382,6 +382,34 @@ final class SubsetRowCutsTests: XCTestCase {
     XCTAssertGreaterThan(extended, 10, "the run was rarely extended: the test checks little")
   }
 
+  /// A run whose deadline has passed before its first master solve goes
+  /// on to `firstSolveDeadline` (and then as a run to that deadline would),
+  /// and stops at once without it.
+  func testFirstSolveGoesOnToItsOwnDeadline() throws {
+    var solved = 0
+    for seed in UInt64(1)...60 {
+      let (sizes, capacity) = rowsOfTwoOrThree(seed: seed)
+      let types = ItemTypes(sizes: sizes, capacity: capacity)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let label = "seed \(seed): sizes \(sizes), capacity \(capacity)"
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      let past = ContinuousClock().now
+      let stopped = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: [])
+        .run(target: .max, until: past)
+      XCTAssertEqual(stopped.solves, 0, label)
+      let whole = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: [])
+        .run(target: .max, until: far)
+      let late = try SubsetRowCutAndPrice(session: session, types: types, initialPatterns: [])
+        .run(target: .max, until: past, firstSolveDeadline: far)
+      XCTAssertGreaterThan(late.solves, 0, label)
+      XCTAssertEqual(late.rowBound, whole.rowBound, label)
+      XCTAssertLessThanOrEqual(late.rowBound, optimum, label)
+      if late.rowBound > 0 { solved += 1 }
+    }
+    XCTAssertGreaterThan(solved, 50, "the runs must reach a bound")
+  }
+
   /// Three items any two of which share a row, but not all three: the LP
   /// is 1.5 (each pair half a row), the cut on the three allows one pair
   /// row in all, so that the cut LP is 2, the optimum; with a fourth item

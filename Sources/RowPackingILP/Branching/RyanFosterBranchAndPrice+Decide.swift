@@ -74,10 +74,11 @@ extension RyanFosterBranchAndPrice {
     let node = NodeItems(itemCount: sizes.count, decisions: decisions)
     try restrict(to: node)
     let groupSizes = node.groups.map { load(of: $0) }
+    var pricing = ConflictKnapsackPricing(
+      sizes: groupSizes, capacity: capacity, conflicts: node.conflicts, wasteBudget: wasteBudget)
+    pricing.othersPerType = othersPerType
     var lp = NodeLP(
-      node: node, decisions: decisions,
-      pricing: ConflictKnapsackPricing(
-        sizes: groupSizes, capacity: capacity, conflicts: node.conflicts, wasteBudget: wasteBudget),
+      node: node, decisions: decisions, pricing: pricing,
       groupSizes: groupSizes, cutCounts: cutCounts(of: node), lowerBound: lowerBound)
     let solution: ProgramSolution
     switch try solve(&lp, &run) {

@@ -81,6 +81,9 @@ final class RyanFosterBranchAndPrice {
   var entryCounts: [Int] = []
   /// The most columns one pricing adds.
   var columnsPerPricing = 30
+  /// Where set, each pricing's other rows are diversified
+  /// (``ConflictKnapsackPricing/othersPerType``).
+  var othersPerType: Int? = nil
   /// Columns added after the root's first master solve (empty by
   /// default), so that the first solve, from GLPK's standard basis, runs
   /// over the initial columns alone and the others enter from its

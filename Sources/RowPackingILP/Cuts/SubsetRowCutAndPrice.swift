@@ -249,12 +249,16 @@ final class SubsetRowCutAndPrice {
   /// were added and the run has not converged by `deadline`, it goes on
   /// until `extendedDeadline` (nil: no extension): a separation that still
   /// finds cuts may yet raise the bound, while a run that finds none has
-  /// stopped before.
+  /// stopped before. Where the first master solve has not ended by
+  /// `deadline`, it goes on until `firstSolveDeadline` (nil: no extension),
+  /// and so does the run: without one solved master the stage's time gives
+  /// no bound at all.
   ///
   /// - Complexity: each round a master solve and an exact pricing
   ///   (``SubsetRowCutPricing``); separation after each convergence.
   func run(
-    target: Int, until firstDeadline: ContinuousClock.Instant, extendedDeadline: ContinuousClock.Instant? = nil
+    target: Int, until firstDeadline: ContinuousClock.Instant, extendedDeadline: ContinuousClock.Instant? = nil,
+    firstSolveDeadline: ContinuousClock.Instant? = nil
   ) throws(GLPKError) -> Outcome {
     precondition(
       wasteBudget.map { target < .max && $0 >= Self.emptyRoom(types: types, rows: target - 1) } ?? true,
@@ -269,12 +273,21 @@ final class SubsetRowCutAndPrice {
       deadline = extendedDeadline
       return true
     }
+    var solvedOnce = false
+    /// Whether the run goes on past the first deadline (no master solved yet).
+    func extendsFirstSolve() -> Bool {
+      guard !solvedOnce, let firstSolveDeadline, deadline < firstSolveDeadline, clock.now < firstSolveDeadline else {
+        return false
+      }
+      deadline = firstSolveDeadline
+      return true
+    }
     var outcome = Outcome(
       rowBound: 0, objective: 0, objectiveWithoutCuts: nil, cuts: 0, rounds: 0, solves: 0, nodes: 0, converged: false)
     // Exact re-solves left before the next separation.
     var exactLeft = precision.exactRounds
     let start = clock.now
-    while clock.now < deadline || extends() {
+    while clock.now < deadline || extendsFirstSolve() || extends() {
       // The primal simplex throughout: with cut rows on large degenerate
       // masters GLPK's dual simplex meets numerical instability
       // (docs/experiments/).
@@ -283,9 +296,10 @@ final class SubsetRowCutAndPrice {
         primalTolerance: precision.primalTolerance)
       outcome.solves += 1
       guard lp.status == .optimal else {
-        if lp.status == .timeLimit { if extends() { continue } else { break } }
+        if lp.status == .timeLimit { if extendsFirstSolve() || extends() { continue } else { break } }
         throw .solverFailed(routine: "glp_simplex", code: 0, meaning: "cut master LP not optimal (\(lp.status))")
       }
+      solvedOnce = true
       outcome.objective = lp.objective
       guard let priced = price(lp.duals, target: target, outcome: &outcome, until: deadline)
       else { if extends() { continue } else { break } }

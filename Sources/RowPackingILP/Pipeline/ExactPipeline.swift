@@ -40,6 +40,11 @@ struct ExactPipeline {
     /// When branch-and-price cleans its node masters into a pool that
     /// pricing reads first (``RyanFosterBranchAndPrice/columnCleaning``).
     var branchAndPriceColumnCleaning = RyanFosterBranchAndPrice.ColumnCleaning.converged
+    /// Where set, branch-and-price's pricing diversifies its other rows
+    /// (``RyanFosterBranchAndPrice/othersPerType``).
+    var branchAndPriceOthersPerType: Int? = 3
+    /// The most columns one pricing of branch-and-price adds (nil: its default).
+    var branchAndPriceColumnsPerPricing: Int? = nil
   }
 
   init(setup: SolveSetup, verbose: Bool, options: Options = Options()) {

@@ -39,6 +39,10 @@ struct ConflictKnapsackPricing {
   /// The maximum is then over those rows, or 0 with the empty row when
   /// none is worth more (an upper bound all the same).
   let wasteBudget: Int?
+  /// Where set, the other rows are diversified (``KnapsackPricing/othersPerType``),
+  /// and where the search leaves room among them, the best rows of the
+  /// items in no conflict or cut, read from its table, fill it.
+  var othersPerType: Int? = nil
 
   /// The best row and its value.
   struct Answer {
@@ -104,7 +108,7 @@ struct ConflictKnapsackPricing {
       let row = restTable.pattern(room: capacity)
       let more = others == 0 ? [] : KnapsackPricing.patternsPerType(
         table: restTable, weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity,
-        threshold: threshold, limit: others)
+        threshold: threshold, limit: others, perType: othersPerType)
       return Answer(value: restTable.best[capacity], items: row.sorted(), others: more.map { $0.sorted() }.filter { $0 != row.sorted() })
     }
     return branchAndBound(
@@ -187,6 +191,16 @@ struct ConflictKnapsackPricing {
     // in every process: the tree's columns must not differ from run to run).
     var seen: Set<[Int]> = [best.items, []]
     best.others = found.filter { seen.insert($0).inserted }
+    if let othersPerType, best.others.count < others {
+      // Rows of the unconstrained items alone: each valid whatever the conflicts and cuts.
+      let isSpecial = Set(special)
+      let rest = sizes.indices.filter { weights[$0] >= leastWeight && sizes[$0] <= capacity && !isSpecial.contains($0) }
+      let more = KnapsackPricing.patternsPerType(
+        table: restTable, weights: weights, bounds: [Int](repeating: 1, count: sizes.count), candidates: rest,
+        sizes: sizes, capacity: capacity, threshold: threshold, limit: others - best.others.count,
+        perType: othersPerType)
+      best.others += more.map { $0.sorted() }.filter { seen.insert($0).inserted }
+    }
     best.nodes = nodes
     return best
   }

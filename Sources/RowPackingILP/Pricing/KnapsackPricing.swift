@@ -70,6 +70,11 @@ struct KnapsackPricing {
   /// the values here (duals) are nearly proportional to the sizes, so that
   /// only a tight bound prunes.
   var gridBoundNodes = 100_000
+  /// Where set, the other patterns are diversified: read best first, a
+  /// pattern is kept only while each of its types is in fewer than this
+  /// many kept ones (da Silva and Schouery's rule, with 3), so that one
+  /// pricing's columns cover more items (nil: the best ones, however alike).
+  var othersPerType: Int? = nil
   /// For large capacities, coarse grids (finest last): sizes rounded up and
   /// the capacity down to multiples of a unit, so that a pattern found on a
   /// grid fits the true capacity. About 2000 and 20000 capacities.
@@ -183,7 +188,7 @@ struct KnapsackPricing {
   /// - Complexity: O(types x chunks).
   static func patternsPerType(
     table: Table, weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int,
-    threshold: Int, limit: Int
+    threshold: Int, limit: Int, perType: Int? = nil
   ) -> [Pattern] {
     var worth: [(value: Int, type: Int)] = []
     for t in candidates where sizes[t] <= capacity {
@@ -193,13 +198,18 @@ struct KnapsackPricing {
     worth.sort { $0.value > $1.value }
     var seen: Set<Pattern> = []
     var patterns: [Pattern] = []
+    var uses: [Int: Int] = [:]
     for (_, t) in worth {
       if patterns.count >= limit { break }
       var pattern = table.pattern(room: capacity - sizes[t])
       let copies = pattern.reduce(0) { $0 + ($1 == t ? 1 : 0) }
       if copies + 1 > min(bounds[t], capacity / sizes[t]) { continue }
       pattern.insert(t, at: pattern.firstIndex { $0 >= t } ?? pattern.endIndex)
-      if seen.insert(pattern).inserted { patterns.append(pattern) }
+      if let perType, pattern.contains(where: { uses[$0, default: 0] >= perType }) { continue }
+      if seen.insert(pattern).inserted {
+        patterns.append(pattern)
+        if perType != nil { for u in Set(pattern) { uses[u, default: 0] += 1 } }
+      }
     }
     return patterns
   }
@@ -251,7 +261,7 @@ struct KnapsackPricing {
     if cells <= dynamicProgrammingCells || (optional && columnsTable) {
       var answer = Self.dynamicProgramme(
         weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
-        others: others, nodes: 0, wasteBudget: budget)
+        others: others, nodes: 0, wasteBudget: budget, perType: othersPerType)
       answer.tableWasOptional = optional
       answer.work = cells + Work.perTypeCells * filling.count
       return answer
@@ -300,7 +310,7 @@ struct KnapsackPricing {
   ) -> Answer {
     var answer = Self.dynamicProgramme(
       weights: weights, bounds: bounds, candidates: filling, sizes: sizes, capacity: capacity,
-      others: others, nodes: nodes, wasteBudget: wasteBudget)
+      others: others, nodes: nodes, wasteBudget: wasteBudget, perType: othersPerType)
     answer.method = .fallbackProgramme
     answer.work = work + cells
     return answer
@@ -490,7 +500,7 @@ struct KnapsackPricing {
   /// Under a waste budget, only patterns within it; none worth more than 0: the empty one.
   private static func dynamicProgramme(
     weights: [Int], bounds: [Int], candidates: [Int], sizes: [Int], capacity: Int, others: Int, nodes: Int,
-    wasteBudget: Int? = nil
+    wasteBudget: Int? = nil, perType: Int? = nil
   ) -> Answer {
     let table = Table(
       weights: weights, bounds: bounds, candidates: candidates, sizes: sizes, capacity: capacity,
@@ -502,7 +512,7 @@ struct KnapsackPricing {
     if others > 0 {
       answer.others = patternsPerType(
         table: table, weights: weights, bounds: bounds, candidates: candidates, sizes: sizes,
-        capacity: capacity, threshold: scale, limit: others
+        capacity: capacity, threshold: scale, limit: others, perType: perType
       ).filter { $0 != pattern }
     }
     return answer

@@ -89,6 +89,8 @@ struct BranchAndPriceStage: ExactStage {
     search.laterColumns = others
     search.cutRoundsPerNode = cutRounds ?? state.options.branchAndPriceCutRounds
     search.columnCleaning = state.options.branchAndPriceColumnCleaning
+    search.othersPerType = state.options.branchAndPriceOthersPerType
+    if let columns = state.options.branchAndPriceColumnsPerPricing { search.columnsPerPricing = columns }
     search.exactBoundAtRoot = true
     search.exactBoundAtNodes = true
     let budget = state.options.budget

@@ -41,7 +41,14 @@ struct RootLPStage: ExactStage {
     /// where widths are exact, the bound's rows must be exactly full (there
     /// it ends at 0: the master after the root, which the dives price, holds
     /// only exactly-full rows) and the budgeted table is affordable.
-    var shrinkingWasteBudget = true
+    var shrinkingWasteBudget = false
+    /// Where set, each pricing's other columns are diversified: each type in
+    /// fewer than this many of them (``KnapsackPricing/othersPerType``).
+    var othersPerType: Int? = 3
+    /// The columns each pricing adds on masters of at least
+    /// ``KnapsackPricing/columnsMinimumTypes`` types (one below: small masters
+    /// pay more for the extra columns than they gain).
+    var columnsPerPricing = 100
 
     /// The deletion factor of the root LP of a master of `typeCount` types.
     ///
@@ -50,11 +57,6 @@ struct RootLPStage: ExactStage {
       typeCount >= largeMasterMinimumTypes ? largeMasterDeletionFactor : nil
     }
   }
-
-  /// The columns each pricing adds on masters of at least
-  /// ``KnapsackPricing/columnsMinimumTypes`` types (one below: small masters
-  /// pay more for the extra columns than they gain).
-  static let columnsPerPricing = 30
 
   let weight: Double
   var needsRootLP: Bool { false }
@@ -67,7 +69,8 @@ struct RootLPStage: ExactStage {
     let types = state.types, setup = state.setup
     let master = try GilmoreGomoryColumnGeneration(
       session: state.session, types: types, initialPatterns: state.bestPatterns)
-    master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : Self.columnsPerPricing
+    master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : state.options.rootLP.columnsPerPricing
+    master.pricing.othersPerType = state.options.rootLP.othersPerType
     let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
     if let deletion { master.retireAbove = deletion }
     if state.options.rootLP.shrinkingWasteBudget && setup.scaled.isExact && state.rowsMustBeFull

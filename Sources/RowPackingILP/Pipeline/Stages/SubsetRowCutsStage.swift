@@ -92,7 +92,8 @@ struct SubsetRowCutsStage: ExactStage {
       }
       outcome = try Self.bound(
         session: state.session, types: state.types, master: master, root: root, target: state.best.rowCount,
-        face: face, options: options, until: state.stageDeadline)
+        face: face, options: options, until: state.stageDeadline,
+        firstSolveDeadline: Self.firstSolveDeadline(stageDeadline: state.stageDeadline, solveDeadline: state.setup.deadline))
     } catch {
       // A cut master GLPK does not solve costs this stage, not the ones after it.
       state.note("subset-row cuts failed: \(error.description)")
@@ -122,13 +123,24 @@ struct SubsetRowCutsStage: ExactStage {
     state.cutsLeftOneRowOpen = state.isOneRowAbove
   }
 
+  /// How long the cut master's first solve may go on: the stage's time
+  /// again, within the solve's. Without one solved master the stage gives
+  /// no bound at all, and a master of thousands of columns may take longer
+  /// than the stage's share to solve once.
+  static func firstSolveDeadline(
+    stageDeadline: ContinuousClock.Instant, solveDeadline: ContinuousClock.Instant
+  ) -> ContinuousClock.Instant? {
+    let now = ContinuousClock().now
+    return stageDeadline > now ? min(solveDeadline, stageDeadline + (stageDeadline - now)) : nil
+  }
+
   /// The bound of cut-and-price started from the patterns of the root LP's
   /// solution `root` and the master's patterns near the face of `face`,
   /// towards `target` rows, until `deadline`.
   static func bound(
     session: GLPKSession, types: ItemTypes, master: GilmoreGomoryColumnGeneration,
     root: GilmoreGomoryColumnGeneration.Solution, target: Int, face: NearFullRowsModel.DualRestriction?,
-    options: Options, until deadline: ContinuousClock.Instant
+    options: Options, until deadline: ContinuousClock.Instant, firstSolveDeadline: ContinuousClock.Instant? = nil
   ) throws(GLPKError) -> SubsetRowCutAndPrice.Outcome {
     // Its own master: the others of the plain master make GLPK's first solve slow.
     var initial = root.values.indices.filter { root.values[$0] > 1e-9 }.map { master.patterns[$0] }
@@ -151,7 +163,7 @@ struct SubsetRowCutsStage: ExactStage {
     cutAndPrice.precision = options.precision(capacity: types.capacity)
     cutAndPrice.minimumViolation = options.minimumViolation
     cutAndPrice.cutsPerRound = options.cutsPerRound
-    return try cutAndPrice.run(target: target, until: deadline)
+    return try cutAndPrice.run(target: target, until: deadline, firstSolveDeadline: firstSolveDeadline)
   }
 
   /// Whether the items fit in `rows` rows, by the model that cut-and-price's duals restrict.
