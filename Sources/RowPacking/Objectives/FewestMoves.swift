@@ -219,8 +219,9 @@ func fewestMoves(
 let primalShare = 0.1
 
 /// The time of what is left that goes to refuting counts with prices per
-/// tag (``FewestMovesLagrangianBound``).
-let lagrangianShare = 0.2
+/// tag (``FewestMovesLagrangianBound``); its least-cost solutions are also
+/// repaired into layouts, so it serves both bounds.
+let lagrangianShare = 0.4
 
 /// `upper` improved by beam search and limited discrepancy search over the
 /// branch and bound's rows, in rounds of growing width and discrepancies

@@ -76,4 +76,78 @@ final class FewestMovesRepairTests: XCTestCase {
     XCTAssertGreaterThan(repaired, 300)
     XCTAssertGreaterThan(optimal, 150)
   }
+
+  /// With every interval on the long-interval bound (`exactLength` 0),
+  /// whose sends need not make the rest fit, the repair sends more tags
+  /// and ejects kept ones where the tags sent do not pack: every layout
+  /// still fits, holds every tag once, keeps its other tags in order and
+  /// never moves fewer than brute force; many evaluations repair.
+  func testLongIntervalSolutionsRepairIntoLayouts() throws {
+    var repaired = 0, evaluated = 0
+    for seed in UInt64(0)..<150 {
+      var rng = SplitMix64(seed: 14_000 + seed)
+      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
+      let n = sizes.count
+      let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
+      let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
+      for rows in 1...nextFitRows {
+        guard let expected = brute[rows],
+          let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: 0)
+        else { continue }
+        let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
+        var prng = SplitMix64(seed: 15_000 + seed)
+        for moves in 0...n {
+          let prices = (0..<n).map { _ in Int.random(in: -capacity...capacity, using: &prng) }
+          guard let evaluation = relaxation.evaluate(moves: moves, prices: prices) else { continue }
+          evaluated += 1
+          guard let layout = relaxation.repairedLayout(evaluation) else { continue }
+          repaired += 1
+          XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
+          XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
+          XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(0..<n), what)
+          let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
+          XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
+          XCTAssertGreaterThanOrEqual(layout.moved.count, expected, what)
+        }
+      }
+    }
+    XCTAssertGreaterThan(repaired, evaluated * 9 / 10, "\(repaired) of \(evaluated) repaired")
+  }
+
+  /// The ejection chain on seeded rows: when it answers, every row fits,
+  /// every tag is placed once and no row is added; it answers where a
+  /// narrower kept tag can make way (a case the plain packing refuses).
+  func testEjectionChainPlacesEveryTagOrNone() {
+    // Rooms 4 and 2, the 5 sent fits neither: it takes the place of the
+    // kept 2 of the first row (leaving 1), and that 2 fills the second.
+    let sizes = [5, 4, 2, 6, 2]
+    let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: 10, rows: 2, cap: 5)!
+    XCTAssertEqual(relaxation.ejectionRepair(rows: [[1, 2], [3, 4]], rooms: [4, 2], sent: [0]), [[1, 0], [3, 4, 2]])
+    var answered = 0
+    for seed in UInt64(0)..<300 {
+      var rng = SplitMix64(seed: 16_000 + seed)
+      let capacity = Int.random(in: 10...30, using: &rng)
+      let n = Int.random(in: 3...12, using: &rng)
+      let sizes = (0..<n).map { _ in Int.random(in: 1...capacity, using: &rng) }
+      let rowCount = Int.random(in: 1...4, using: &rng)
+      guard let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rowCount, cap: n) else { continue }
+      // Kept tags by next fit into the rows while they fit; the rest sent.
+      var rows = [[Int]](repeating: [], count: rowCount), rooms = [Int](repeating: capacity, count: rowCount), sent: [Int] = []
+      for t in 0..<n {
+        if let r = rooms.indices.first(where: { rooms[$0] >= sizes[t] }), Bool.random(using: &rng) {
+          rows[r].append(t)
+          rooms[r] -= sizes[t]
+        } else {
+          sent.append(t)
+        }
+      }
+      guard let result = relaxation.ejectionRepair(rows: rows, rooms: rooms, sent: sent) else { continue }
+      answered += 1
+      let what = "seed \(seed): \(sizes) in \(capacity), \(rowCount) rows"
+      XCTAssertEqual(result.count, rowCount, what)
+      XCTAssertEqual(result.flatMap { $0 }.sorted(), Array(0..<n), what)
+      for row in result { XCTAssertLessThanOrEqual(row.reduce(0) { $0 + sizes[$1] }, capacity, what) }
+    }
+    XCTAssertGreaterThan(answered, 50)
+  }
 }
