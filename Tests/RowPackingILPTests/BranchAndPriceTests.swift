@@ -57,6 +57,25 @@ final class BranchAndPriceTests: XCTestCase {
     return (n, capacity, sizes, weights, conflicts)
   }
 
+  /// Up to `most` subset-row cuts on merged items: each cut's weight at
+  /// most 0 (a third of them 0 where `zeroWeights`), each on 1-3 items
+  /// holding 1-2 of its items.
+  func randomCuts(
+    _ random: inout SplitMix64, items n: Int, most: Int, zeroWeights: Bool
+  ) -> (weights: [Int], counts: [[(cut: Int, count: Int)]]) {
+    func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+    let cutCount = uniform(0...most)
+    let weights = (0..<cutCount).map { _ in zeroWeights && uniform(0...2) == 0 ? 0 : -uniform(1...30) }
+    var counts = [[(cut: Int, count: Int)]](repeating: [], count: n)
+    for c in 0..<cutCount {
+      for _ in 0..<uniform(1...3) {
+        let g = uniform(0...(n - 1))
+        if !counts[g].contains(where: { $0.cut == c }) { counts[g].append((cut: c, count: uniform(1...2))) }
+      }
+    }
+    return (weights, counts)
+  }
+
   func testConflictKnapsackEqualsEnumeration() throws {
     var withConflicts = 0
     for seed in UInt64(1)...300 {
@@ -87,16 +106,7 @@ final class BranchAndPriceTests: XCTestCase {
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
       let (n, capacity, sizes, weights, conflicts) = randomPricing(&random) { 0...$0 }
-      func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let cutCount = uniform(0...5)
-      let cutWeights = (0..<cutCount).map { _ in uniform(0...2) == 0 ? 0 : -uniform(1...30) }
-      var cutCounts = [[(cut: Int, count: Int)]](repeating: [], count: n)
-      for c in 0..<cutCount {
-        for _ in 0..<uniform(1...3) {
-          let g = uniform(0...(n - 1))
-          if !cutCounts[g].contains(where: { $0.cut == c }) { cutCounts[g].append((cut: c, count: uniform(1...2))) }
-        }
-      }
+      let (cutWeights, cutCounts) = randomCuts(&random, items: n, most: 5, zeroWeights: true)
       if cutWeights.contains(where: { $0 < 0 }) { withCuts += 1 }
       let pricing = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
       func value(_ row: [Int]) -> Int {
@@ -127,15 +137,7 @@ final class BranchAndPriceTests: XCTestCase {
       var random = SplitMix64(seed: seed)
       let (n, capacity, sizes, weights, conflicts) = randomPricing(&random) { 0...$0 }
       func uniform(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-      let cutCount = uniform(0...3)
-      let cutWeights = (0..<cutCount).map { _ in -uniform(1...30) }
-      var cutCounts = [[(cut: Int, count: Int)]](repeating: [], count: n)
-      for c in 0..<cutCount {
-        for _ in 0..<uniform(1...3) {
-          let g = uniform(0...(n - 1))
-          if !cutCounts[g].contains(where: { $0.cut == c }) { cutCounts[g].append((cut: c, count: uniform(1...2))) }
-        }
-      }
+      let (cutWeights, cutCounts) = randomCuts(&random, items: n, most: 3, zeroWeights: false)
       let plain = ConflictKnapsackPricing(sizes: sizes, capacity: capacity, conflicts: conflicts)
       var pricing = plain
       pricing.othersPerType = uniform(1...3)

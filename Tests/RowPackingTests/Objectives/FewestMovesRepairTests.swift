@@ -63,12 +63,7 @@ final class FewestMovesRepairTests: XCTestCase {
           guard let layout = relaxation.repairedLayout(evaluation) else { continue }
           repaired += 1
           best = min(best, layout.moved.count)
-          XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
-          XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
-          XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(0..<n), what)
-          let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
-          XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
-          XCTAssertGreaterThanOrEqual(layout.moved.count, expected, what)
+          try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
         }
         if best == expected { optimal += 1 }
       }
@@ -102,16 +97,25 @@ final class FewestMovesRepairTests: XCTestCase {
           evaluated += 1
           guard let layout = relaxation.repairedLayout(evaluation) else { continue }
           repaired += 1
-          XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
-          XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
-          XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(0..<n), what)
-          let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
-          XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
-          XCTAssertGreaterThanOrEqual(layout.moved.count, expected, what)
+          try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
         }
       }
     }
     XCTAssertGreaterThan(repaired, evaluated * 9 / 10, "\(repaired) of \(evaluated) repaired")
+  }
+
+  /// A repaired layout fits at most `rows` rows (by the verifier), holds
+  /// every tag once, keeps its other tags in reading order and moves at
+  /// least the `fewest` tags brute force allows.
+  func checkLayout(
+    _ layout: (packing: Packing, moved: [Int]), sizes: [Int], capacity: Int, rows: Int, fewest: Int, _ what: String
+  ) throws {
+    XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
+    XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
+    XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(sizes.indices), what)
+    let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
+    XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
+    XCTAssertGreaterThanOrEqual(layout.moved.count, fewest, what)
   }
 
   /// The ejection chain on seeded rows: when it answers, every row fits,

@@ -47,8 +47,23 @@ struct RootLPStage: ExactStage {
     var othersPerType: Int? = 3
     /// The columns each pricing adds on masters of at least
     /// ``KnapsackPricing/columnsMinimumTypes`` types (one below: small masters
-    /// pay more for the extra columns than they gain).
+    /// pay more for the extra columns than they gain), where the dynamic
+    /// programme may price them and diversifies them.
     var columnsPerPricing = 100
+    /// The same where no table is affordable: the searches' other columns
+    /// are alike (the best rows they met), and more of them only move the
+    /// LP's solution.
+    var searchColumnsPerPricing = 30
+
+    /// The columns each pricing of a root master of `types` adds, whose
+    /// full table has `tableCells` cells.
+    ///
+    /// - Complexity: O(1).
+    func columnsPerPricing(types: ItemTypes, tableCells: Int) -> Int {
+      if types.count < KnapsackPricing.columnsMinimumTypes { return 1 }
+      return othersPerType != nil && tableCells <= KnapsackPricing.fallbackCells
+        ? columnsPerPricing : searchColumnsPerPricing
+    }
 
     /// The deletion factor of the root LP of a master of `typeCount` types.
     ///
@@ -69,7 +84,8 @@ struct RootLPStage: ExactStage {
     let types = state.types, setup = state.setup
     let master = try GilmoreGomoryColumnGeneration(
       session: state.session, types: types, initialPatterns: state.bestPatterns)
-    master.columnsPerPricing = types.count < KnapsackPricing.columnsMinimumTypes ? 1 : state.options.rootLP.columnsPerPricing
+    master.columnsPerPricing = state.options.rootLP.columnsPerPricing(
+      types: types, tableCells: master.pricing.tableCells(bounds: types.demands))
     master.pricing.othersPerType = state.options.rootLP.othersPerType
     let deletion = state.options.rootLP.columnDeletion(typeCount: types.count)
     if let deletion { master.retireAbove = deletion }
