@@ -200,6 +200,23 @@ final class ColumnDeletionTests: XCTestCase {
     XCTAssertGreaterThan(retiredSomewhere, 0, "no column was ever retired: the test would not test deletion")
   }
 
+  /// The root LP's columns a round: one below 100 types; the diversified
+  /// 100 where the dynamic programme may price (a table of at most
+  /// ``KnapsackPricing/fallbackCells``); the searches' 30 above it or
+  /// without diversification.
+  func testRootColumnsPerPricingFollowTheTable() {
+    var options = RootLPStage.Options()
+    let few = ItemTypes(sizes: Array(1...99), capacity: 1000)
+    let many = ItemTypes(sizes: Array(1...100), capacity: 1000)
+    XCTAssertEqual(few.count, 99)
+    XCTAssertEqual(many.count, 100)
+    XCTAssertEqual(options.columnsPerPricing(types: few, tableCells: 1000), 1)
+    XCTAssertEqual(options.columnsPerPricing(types: many, tableCells: KnapsackPricing.fallbackCells), 100)
+    XCTAssertEqual(options.columnsPerPricing(types: many, tableCells: KnapsackPricing.fallbackCells + 1), 30)
+    options.othersPerType = nil
+    XCTAssertEqual(options.columnsPerPricing(types: many, tableCells: 1000), 30)
+  }
+
   /// The root LP's column deletion is for masters of more than 600 types
   /// alone (every instance of up to 600 items keeps its path), and off
   /// when switched off.
