@@ -43,8 +43,6 @@ struct ExactPipeline {
     /// Where set, branch-and-price's pricing diversifies its other rows
     /// (``RyanFosterBranchAndPrice/othersPerType``).
     var branchAndPriceOthersPerType: Int? = 3
-    /// The most columns one pricing of branch-and-price adds (nil: its default).
-    var branchAndPriceColumnsPerPricing: Int? = nil
   }
 
   init(setup: SolveSetup, verbose: Bool, options: Options = Options()) {

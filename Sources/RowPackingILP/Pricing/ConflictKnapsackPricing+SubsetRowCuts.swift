@@ -64,7 +64,7 @@ extension ConflictKnapsackPricing {
     let restTable = KnapsackPricing.Table(
       weights: weights, bounds: ones, candidates: rest, sizes: sizes, capacity: capacity, wasteBudget: wasteBudget)
     return branchAndBound(
-      special: special, weights: weights, restTable: restTable, cutCounts: activeCuts, cutWeights: cutWeights,
+      special: special, rest: rest, weights: weights, restTable: restTable, cutCounts: activeCuts, cutWeights: cutWeights,
       threshold: threshold, others: others, until: deadline)
   }
 }

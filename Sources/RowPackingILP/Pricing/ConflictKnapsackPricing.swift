@@ -112,7 +112,7 @@ struct ConflictKnapsackPricing {
       return Answer(value: restTable.best[capacity], items: row.sorted(), others: more.map { $0.sorted() }.filter { $0 != row.sorted() })
     }
     return branchAndBound(
-      special: conflictItems, weights: weights, restTable: restTable, cutCounts: [], cutWeights: [],
+      special: conflictItems, rest: rest, weights: weights, restTable: restTable, cutCounts: [], cutWeights: [],
       threshold: threshold, others: others, until: deadline)
   }
 
@@ -124,7 +124,7 @@ struct ConflictKnapsackPricing {
   ///
   /// A depth-first branch and bound over the `special` items (those in
   /// a conflict, and with subset-row cuts those in a cut of negative
-  /// weight), in their order, the other items' knapsack `restTable` at the
+  /// weight), in their order, the other items' (`rest`) knapsack `restTable` at the
   /// leaves: each node is bounded by its value so far (the cuts' floor
   /// terms for the items chosen included) plus the best of the special
   /// items from there on with the other items, cuts and conflicts ignored;
@@ -137,8 +137,9 @@ struct ConflictKnapsackPricing {
   ///   exponential in the special items in the worst case, O(conflicts and
   ///   cuts of the item) per node.
   func branchAndBound(
-    special: [Int], weights: [Int], restTable: KnapsackPricing.Table, cutCounts: [[(cut: Int, count: Int)]],
-    cutWeights: [Int], threshold: Int, others: Int, until deadline: ContinuousClock.Instant
+    special: [Int], rest: [Int], weights: [Int], restTable: KnapsackPricing.Table,
+    cutCounts: [[(cut: Int, count: Int)]], cutWeights: [Int], threshold: Int, others: Int,
+    until deadline: ContinuousClock.Instant
   ) -> Answer? {
     var suffix = [[Int]](repeating: [], count: special.count + 1)
     suffix[special.count] = restTable.best
@@ -193,8 +194,6 @@ struct ConflictKnapsackPricing {
     best.others = found.filter { seen.insert($0).inserted }
     if let othersPerType, best.others.count < others {
       // Rows of the unconstrained items alone: each valid whatever the conflicts and cuts.
-      let isSpecial = Set(special)
-      let rest = sizes.indices.filter { weights[$0] >= leastWeight && sizes[$0] <= capacity && !isSpecial.contains($0) }
       let more = KnapsackPricing.patternsPerType(
         table: restTable, weights: weights, bounds: [Int](repeating: 1, count: sizes.count), candidates: rest,
         sizes: sizes, capacity: capacity, threshold: threshold, limit: others - best.others.count,

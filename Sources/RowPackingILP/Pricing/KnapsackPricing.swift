@@ -183,7 +183,8 @@ struct KnapsackPricing {
   /// all. Column generation adds several columns per pricing with them,
   /// each the best for its item, so that fewer master solves reach the
   /// optimum. Only those worth more than `threshold`, best first, without
-  /// repeats, at most `limit`.
+  /// repeats, at most `limit`; with `perType`, each type in at most that
+  /// many of them (``othersPerType``).
   ///
   /// - Complexity: O(types x chunks).
   static func patternsPerType(

@@ -90,7 +90,6 @@ struct BranchAndPriceStage: ExactStage {
     search.cutRoundsPerNode = cutRounds ?? state.options.branchAndPriceCutRounds
     search.columnCleaning = state.options.branchAndPriceColumnCleaning
     search.othersPerType = state.options.branchAndPriceOthersPerType
-    if let columns = state.options.branchAndPriceColumnsPerPricing { search.columnsPerPricing = columns }
     search.exactBoundAtRoot = true
     search.exactBoundAtNodes = true
     let budget = state.options.budget
