@@ -46,27 +46,20 @@ final class FewestMovesRepairTests: XCTestCase {
   /// allows; the repair reaches the fewest moves on many cases.
   func testRepairedLayoutsAreLayouts() throws {
     var repaired = 0, optimal = 0
-    for seed in UInt64(0)..<150 {
-      var rng = SplitMix64(seed: 13_000 + seed)
-      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
+    try forEachSmallCase(seedBase: 13_000) { _, sizes, capacity, rows, expected, what in
       let n = sizes.count
-      let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
-      let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
-      for rows in 1...nextFitRows {
-        guard let expected = brute[rows], let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n) else { continue }
-        let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
-        var evaluations = (0...n).compactMap { relaxation.evaluate(moves: $0, prices: [Int](repeating: 0, count: n)) }
-        var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
-        _ = relaxation.fewestMovesNotRefuted(from: 0, upTo: n, meter: &meter) { evaluations.append($0) }
-        var best = Int.max
-        for evaluation in evaluations {
-          guard let layout = relaxation.repairedLayout(evaluation) else { continue }
-          repaired += 1
-          best = min(best, layout.moved.count)
-          try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
-        }
-        if best == expected { optimal += 1 }
+      guard let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n) else { return }
+      var evaluations = (0...n).compactMap { relaxation.evaluate(moves: $0, prices: [Int](repeating: 0, count: n)) }
+      var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)
+      _ = relaxation.fewestMovesNotRefuted(from: 0, upTo: n, meter: &meter) { evaluations.append($0) }
+      var best = Int.max
+      for evaluation in evaluations {
+        guard let layout = relaxation.repairedLayout(evaluation) else { continue }
+        repaired += 1
+        best = min(best, layout.moved.count)
+        try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
       }
+      if best == expected { optimal += 1 }
     }
     XCTAssertGreaterThan(repaired, 300)
     XCTAssertGreaterThan(optimal, 150)
@@ -79,29 +72,40 @@ final class FewestMovesRepairTests: XCTestCase {
   /// never moves fewer than brute force; many evaluations repair.
   func testLongIntervalSolutionsRepairIntoLayouts() throws {
     var repaired = 0, evaluated = 0
-    for seed in UInt64(0)..<150 {
-      var rng = SplitMix64(seed: 14_000 + seed)
-      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
+    try forEachSmallCase(seedBase: 14_000) { seed, sizes, capacity, rows, expected, what in
       let n = sizes.count
-      let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
-      let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
-      for rows in 1...nextFitRows {
-        guard let expected = brute[rows],
-          let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: 0)
-        else { continue }
-        let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
-        var prng = SplitMix64(seed: 15_000 + seed)
-        for moves in 0...n {
-          let prices = (0..<n).map { _ in Int.random(in: -capacity...capacity, using: &prng) }
-          guard let evaluation = relaxation.evaluate(moves: moves, prices: prices) else { continue }
-          evaluated += 1
-          guard let layout = relaxation.repairedLayout(evaluation) else { continue }
-          repaired += 1
-          try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
-        }
+      guard let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: 0)
+      else { return }
+      var prng = SplitMix64(seed: 15_000 + seed)
+      for moves in 0...n {
+        let prices = (0..<n).map { _ in Int.random(in: -capacity...capacity, using: &prng) }
+        guard let evaluation = relaxation.evaluate(moves: moves, prices: prices) else { continue }
+        evaluated += 1
+        guard let layout = relaxation.repairedLayout(evaluation) else { continue }
+        repaired += 1
+        try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
       }
     }
     XCTAssertGreaterThan(repaired, evaluated * 9 / 10, "\(repaired) of \(evaluated) repaired")
+  }
+
+  /// Calls `body` for each of 150 seeded small cases (from `seedBase`) and
+  /// each row count up to next fit's that brute force can reach, with the
+  /// fewest moves there and a label.
+  func forEachSmallCase(
+    seedBase: UInt64,
+    _ body: (_ seed: UInt64, _ sizes: [Int], _ capacity: Int, _ rows: Int, _ fewest: Int, _ what: String) throws -> Void
+  ) rethrows {
+    for seed in UInt64(0)..<150 {
+      var rng = SplitMix64(seed: seedBase + seed)
+      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
+      let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
+      let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
+      for rows in 1...nextFitRows {
+        guard let expected = brute[rows] else { continue }
+        try body(seed, sizes, capacity, rows, expected, "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves")
+      }
+    }
   }
 
   /// A repaired layout fits at most `rows` rows (by the verifier), holds
