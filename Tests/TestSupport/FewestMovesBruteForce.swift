@@ -1,4 +1,5 @@
 import RowPacking
+import XCTest
 
 /// Brute force for the layout objective "fewest tags moved".
 
@@ -45,4 +46,37 @@ public func smallFewestMovesCase(_ rng: inout SplitMix64, repeated: Bool) -> (si
   let choices = (0..<3).map { _ in Int.random(in: 1...capacity, using: &rng) }
   let sizes = (0..<n).map { _ in repeated ? choices.randomElement(using: &rng)! : Int.random(in: 1...capacity, using: &rng) }
   return (sizes, capacity)
+}
+
+/// Calls `body` for each of 150 seeded small cases (from `seedBase`) and
+/// each row count up to next fit's that brute force can reach, with the
+/// fewest moves there and a label.
+public func forEachSmallFewestMovesCase(
+  seedBase: UInt64,
+  _ body: (_ seed: UInt64, _ sizes: [Int], _ capacity: Int, _ rows: Int, _ fewest: Int, _ what: String) throws -> Void
+) rethrows {
+  for seed in UInt64(0)..<150 {
+    var rng = SplitMix64(seed: seedBase + seed)
+    let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
+    let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
+    let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
+    for rows in 1...nextFitRows {
+      guard let expected = brute[rows] else { continue }
+      try body(seed, sizes, capacity, rows, expected, "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves")
+    }
+  }
+}
+
+/// A repaired layout fits at most `rows` rows (by the verifier), holds
+/// every tag once, keeps its other tags in reading order and moves at
+/// least the `fewest` tags brute force allows.
+public func checkFewestMovesLayout(
+  _ layout: (packing: Packing, moved: [Int]), sizes: [Int], capacity: Int, rows: Int, fewest: Int, _ what: String
+) throws {
+  XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
+  XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
+  XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(sizes.indices), what)
+  let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
+  XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
+  XCTAssertGreaterThanOrEqual(layout.moved.count, fewest, what)
 }

@@ -46,7 +46,7 @@ final class FewestMovesRepairTests: XCTestCase {
   /// allows; the repair reaches the fewest moves on many cases.
   func testRepairedLayoutsAreLayouts() throws {
     var repaired = 0, optimal = 0
-    try forEachSmallCase(seedBase: 13_000) { _, sizes, capacity, rows, expected, what in
+    try forEachSmallFewestMovesCase(seedBase: 13_000) { _, sizes, capacity, rows, expected, what in
       let n = sizes.count
       guard let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n) else { return }
       var evaluations = (0...n).compactMap { relaxation.evaluate(moves: $0, prices: [Int](repeating: 0, count: n)) }
@@ -57,7 +57,7 @@ final class FewestMovesRepairTests: XCTestCase {
         guard let layout = relaxation.repairedLayout(evaluation) else { continue }
         repaired += 1
         best = min(best, layout.moved.count)
-        try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
+        try checkFewestMovesLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
       }
       if best == expected { optimal += 1 }
     }
@@ -72,7 +72,7 @@ final class FewestMovesRepairTests: XCTestCase {
   /// never moves fewer than brute force; many evaluations repair.
   func testLongIntervalSolutionsRepairIntoLayouts() throws {
     var repaired = 0, evaluated = 0
-    try forEachSmallCase(seedBase: 14_000) { seed, sizes, capacity, rows, expected, what in
+    try forEachSmallFewestMovesCase(seedBase: 14_000) { seed, sizes, capacity, rows, expected, what in
       let n = sizes.count
       guard let relaxation = FewestMovesLagrangianBound(sizes: sizes, capacity: capacity, rows: rows, cap: n, exactLength: 0)
       else { return }
@@ -83,43 +83,10 @@ final class FewestMovesRepairTests: XCTestCase {
         evaluated += 1
         guard let layout = relaxation.repairedLayout(evaluation) else { continue }
         repaired += 1
-        try checkLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
+        try checkFewestMovesLayout(layout, sizes: sizes, capacity: capacity, rows: rows, fewest: expected, what)
       }
     }
     XCTAssertGreaterThan(repaired, evaluated * 9 / 10, "\(repaired) of \(evaluated) repaired")
-  }
-
-  /// Calls `body` for each of 150 seeded small cases (from `seedBase`) and
-  /// each row count up to next fit's that brute force can reach, with the
-  /// fewest moves there and a label.
-  func forEachSmallCase(
-    seedBase: UInt64,
-    _ body: (_ seed: UInt64, _ sizes: [Int], _ capacity: Int, _ rows: Int, _ fewest: Int, _ what: String) throws -> Void
-  ) rethrows {
-    for seed in UInt64(0)..<150 {
-      var rng = SplitMix64(seed: seedBase + seed)
-      let (sizes, capacity) = smallFewestMovesCase(&rng, repeated: seed % 2 == 1)
-      let nextFitRows = NextFit().pack(ScaledInstance(sizes: sizes, capacity: capacity)).rowCount
-      let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: nextFitRows)
-      for rows in 1...nextFitRows {
-        guard let expected = brute[rows] else { continue }
-        try body(seed, sizes, capacity, rows, expected, "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves")
-      }
-    }
-  }
-
-  /// A repaired layout fits at most `rows` rows (by the verifier), holds
-  /// every tag once, keeps its other tags in reading order and moves at
-  /// least the `fewest` tags brute force allows.
-  func checkLayout(
-    _ layout: (packing: Packing, moved: [Int]), sizes: [Int], capacity: Int, rows: Int, fewest: Int, _ what: String
-  ) throws {
-    XCTAssertLessThanOrEqual(layout.packing.rowCount, rows, what)
-    XCTAssertEqual(verify(layout.packing, for: try Instance(widths: sizes, rowWidth: capacity)), [], what)
-    XCTAssertEqual(layout.packing.rows.flatMap { $0 }.sorted(), Array(sizes.indices), what)
-    let reading = layout.packing.rows.flatMap { $0 }.filter { !layout.moved.contains($0) }
-    XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
-    XCTAssertGreaterThanOrEqual(layout.moved.count, fewest, what)
   }
 
   /// The ejection chain on seeded rows: when it answers, every row fits,
