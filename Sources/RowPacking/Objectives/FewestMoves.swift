@@ -228,7 +228,7 @@ func fewestMoves(
 
 /// The time of a point's search that goes to the set-partitioning
 /// relaxation and its dive (``FewestMovesColumnGeneration``).
-let columnGenerationShare = 0.6
+let columnGenerationShare = 0.85
 
 /// The time of a point's search that goes to finding layouts with fewer
 /// moves before counts are refused.

@@ -33,6 +33,11 @@ struct FewestMovesColumnGeneration {
   private var poolIndex: [FewestMovesRow: Int] = [:]
   /// Rows priced per round.
   var rowsPerRound = 30
+  /// The cost of an artificial column (a tag left unplaced). Where the
+  /// rows are tight the LP's duals can exceed any fixed cost, so an
+  /// artificial left in the solution proves nothing; only the Lagrangian
+  /// bound cuts.
+  var artificialCost = 1e4
 
   init(sizes: [Int], capacity: Int, rows: Int) {
     self.sizes = sizes
@@ -51,7 +56,7 @@ struct FewestMovesColumnGeneration {
   }
 
   @discardableResult
-  private mutating func add(_ row: FewestMovesRow) -> Int {
+  mutating func add(_ row: FewestMovesRow) -> Int {
     if let index = poolIndex[row] { return index }
     pool.append(row)
     poolIndex[row] = pool.count - 1
@@ -70,18 +75,54 @@ struct FewestMovesColumnGeneration {
     var feasible: Bool
   }
 
-  /// Solves the relaxation for the tags marked `active`, in `rowsLeft`
-  /// rows, with no span covering a `blocked` position; `nil` when `meter`
-  /// runs out before any bound.
-  mutating func solve(
-    active: [Bool], blocked: [Bool], rowsLeft: Int, meter: inout BudgetMeter
-  ) -> Relaxation? {
+  /// What is left to lay out at a dive's step or a node of the tree: the
+  /// tags still to place, the positions other rows' spans cover, the rows
+  /// left, and the tags a branch decided (kept somewhere, or moved).
+  struct Subproblem {
+    var active: [Bool]
+    var blocked: [Bool]
+    var rowsLeft: Int
+    var mayKeep: [Bool]
+    var mustKeep: [Bool]
+    /// The rows fixed so far (by a dive) and the tags they keep.
+    var fixed: [FewestMovesRow] = []
+    var keptFixed = 0
+
+    init(tags: Int, rows: Int) {
+      active = [Bool](repeating: true, count: tags)
+      blocked = [Bool](repeating: false, count: tags)
+      rowsLeft = rows
+      mayKeep = active
+      mustKeep = blocked
+    }
+
+    /// Whether `row` may be a column here.
+    func allows(_ row: FewestMovesRow) -> Bool {
+      if row.kept.contains(where: { !active[$0] || !mayKeep[$0] }) { return false }
+      if row.moved.contains(where: { !active[$0] || mustKeep[$0] }) { return false }
+      if let span = row.span, span.contains(where: { blocked[$0] }) { return false }
+      return true
+    }
+
+    /// `row` placed: its tags and span leave the subproblem, with a row.
+    mutating func fix(_ row: FewestMovesRow) {
+      fixed.append(row)
+      keptFixed += row.kept.count
+      for i in row.kept + row.moved { active[i] = false }
+      if let span = row.span { for p in span { blocked[p] = true } }
+      rowsLeft -= 1
+    }
+  }
+
+  /// Solves the relaxation of `subproblem`; `nil` when `meter` runs out
+  /// before any bound.
+  mutating func solve(_ subproblem: Subproblem, meter: inout BudgetMeter) -> Relaxation? {
+    let active = subproblem.active, blocked = subproblem.blocked, rowsLeft = subproblem.rowsLeft
     let n = sizes.count
     let m = 2 * n + 1
     let countRow = n
-    // Artificials on the tag rows (cost: more than keeping every tag
-    // gains), slacks on the others; a basis of the identity.
-    let artificialCost = 1e4
+    // Artificials on the tag rows, slacks on the others: a basis of the
+    // identity.
     var rhs = [Double](repeating: 0, count: m)
     for i in 0..<n {
       rhs[i] = active[i] ? 1 : 0
@@ -93,22 +134,19 @@ struct FewestMovesColumnGeneration {
     // Identifiers: pool rows 0..., artificials and slacks -1 - row.
     var simplex = RevisedSimplex(
       diagonal: [Double](repeating: 1, count: m), rhs: rhs, costs: costs, identifiers: (0..<m).map { -1 - $0 })
-    func allowed(_ row: FewestMovesRow) -> Bool {
-      if row.kept.contains(where: { !active[$0] }) || row.moved.contains(where: { !active[$0] }) { return false }
-      if let span = row.span, span.contains(where: { blocked[$0] }) { return false }
-      return true
-    }
     func column(_ row: FewestMovesRow) -> [(row: Int, value: Double)] {
       var entries = (row.kept + row.moved).map { (row: $0, value: 1.0) }
       entries.append((countRow, 1))
       if let span = row.span { for p in span { entries.append((n + 1 + p, 1)) } }
       return entries
     }
-    var candidates = pool.indices.filter { allowed(pool[$0]) }
+    var candidates = pool.indices.filter { subproblem.allows(pool[$0]) }
     var duals = [Double](repeating: 0, count: m)
     var keptUpperBound = n
     var converged = false
-    while meter.checkClock() {
+    var idleRounds = 0, cappedRounds = 0
+    // A round of pricing counts as a node of the budget.
+    while meter.tick(), meter.checkClock() {
       // Pivots over the rows at hand (and the slacks) until none improves.
       var pivots = 0
       while pivots < 50 * m {
@@ -145,7 +183,8 @@ struct FewestMovesColumnGeneration {
       let tagValues = Array(duals[0..<n])
       let priced = pricing.price(
         tagValues: tagValues, positionCosts: positionCosts, rowValue: rowValue,
-        active: active, blocked: blocked, threshold: 1e-9, limit: rowsPerRound)
+        active: active, blocked: blocked, mayKeep: subproblem.mayKeep, mustKeep: subproblem.mustKeep,
+        threshold: 1e-9, limit: rowsPerRound)
       // Lagrangian: y b + R min(0, least reduced cost), the reduced costs
       // of this minimisation being minus the priced values.
       var bound = Double(rowsLeft) * (rowValue - max(priced.best, 0))
@@ -159,7 +198,13 @@ struct FewestMovesColumnGeneration {
         added += 1
       }
       if priced.best <= 1e-9 { converged = true; break }
-      if added == 0 && pivots == 0 { break }  // stalled: the bound stands
+      // Stalled (no new row, and the pivots over the rows at hand cycle
+      // or stop): the bound stands, the LP is not solved.
+      idleRounds = added == 0 ? idleRounds + 1 : 0
+      // Rounds whose pivots reach the cap are cycling (Dantzig's rule on a
+      // degenerate basis): the bound stands there too.
+      cappedRounds += pivots >= 50 * m ? 1 : 0
+      if idleRounds >= 3 || cappedRounds >= 2 || (added == 0 && pivots == 0) { break }
     }
     guard keptUpperBound < n || converged else { return nil }
     var solution: [(row: Int, value: Double)] = []
@@ -170,90 +215,5 @@ struct FewestMovesColumnGeneration {
       if identifier < 0, -1 - identifier < n, value > 1e-7 { feasible = false }
     }
     return Relaxation(keptUpperBound: keptUpperBound, solution: solution, converged: converged, feasible: feasible)
-  }
-
-  /// A lower bound on the moves for ``rows`` rows and, from a dive, a
-  /// layout with fewer moves than `upper` (any number without it) if one
-  /// is found; a bound of 0 if `meter` runs out before the first bound.
-  mutating func fewestMoves(
-    upper: (packing: Packing, moved: [Int])?, meter: inout BudgetMeter
-  ) -> (lowerBound: Int, layout: (packing: Packing, moved: [Int])?) {
-    let n = sizes.count
-    if let upper { addRows(of: upper) }
-    let active = [Bool](repeating: true, count: n)
-    let blocked = [Bool](repeating: false, count: n)
-    guard let root = solve(active: active, blocked: blocked, rowsLeft: rows, meter: &meter) else { return (0, nil) }
-    let lowerBound = min(n - root.keptUpperBound, n)
-    if lowerBound >= (upper?.moved.count ?? n + 1) || !root.converged { return (lowerBound, nil) }
-    // Dives with 0, 1, 2... discrepancies (Harvey and Ginsberg 1995): a
-    // discrepancy fixes another row of the solution than the largest.
-    var best: (packing: Packing, moved: [Int])? = nil
-    var mostKept = upper.map { n - $0.moved.count } ?? -1
-    for discrepancies in 0...3 {
-      var state = DiveState(active: active, blocked: blocked, rowsLeft: rows, fixed: [], keptFixed: 0)
-      if let layout = dive(&state, relaxation: root, discrepancies: discrepancies, mostKept: mostKept, meter: &meter) {
-        best = layout
-        mostKept = n - layout.moved.count
-        if layout.moved.count <= lowerBound { break }
-      }
-      if !meter.checkClock() { break }
-    }
-    return (lowerBound, best)
-  }
-
-  /// The rows fixed by a dive and what they leave.
-  private struct DiveState {
-    var active: [Bool]
-    var blocked: [Bool]
-    var rowsLeft: Int
-    var fixed: [FewestMovesRow]
-    var keptFixed: Int
-
-    mutating func fix(_ row: FewestMovesRow) {
-      fixed.append(row)
-      keptFixed += row.kept.count
-      for i in row.kept + row.moved { active[i] = false }
-      if let span = row.span { for p in span { blocked[p] = true } }
-      rowsLeft -= 1
-    }
-  }
-
-  /// A layout keeping more than `mostKept` tags below `state`, fixing the
-  /// rows `relaxation` uses; `nil` if none is found.
-  private mutating func dive(
-    _ state: inout DiveState, relaxation: Relaxation, discrepancies: Int, mostKept: Int, meter: inout BudgetMeter
-  ) -> (packing: Packing, moved: [Int])? {
-    guard relaxation.feasible, relaxation.converged, !relaxation.solution.isEmpty,
-      state.keptFixed + relaxation.keptUpperBound > mostKept
-    else { return nil }
-    let ranked = relaxation.solution.sorted { $0.value > $1.value }
-    for choice in 0...min(discrepancies, ranked.count - 1) {
-      var child = state
-      if choice == 0 && ranked[0].value > 1 - 1e-6 {
-        for entry in ranked where entry.value > 1 - 1e-6 { child.fix(pool[entry.row]) }
-      } else {
-        child.fix(pool[ranked[choice].row])
-      }
-      if !child.active.contains(true) { return layout(child.fixed, mostKept: mostKept) }
-      guard child.rowsLeft > 0, meter.checkClock() else { continue }
-      guard let next = solve(active: child.active, blocked: child.blocked, rowsLeft: child.rowsLeft, meter: &meter)
-      else { return nil }
-      if let found = dive(&child, relaxation: next, discrepancies: discrepancies - choice, mostKept: mostKept, meter: &meter) {
-        return found
-      }
-    }
-    return nil
-  }
-
-  /// The layout of `fixed`: rows with kept tags in the order of their
-  /// spans, then the others; `nil` unless it keeps more than `mostKept`.
-  private func layout(_ fixed: [FewestMovesRow], mostKept: Int) -> (packing: Packing, moved: [Int])? {
-    let n = sizes.count
-    let ordered = fixed.sorted { ($0.span?.lowerBound ?? n) < ($1.span?.lowerBound ?? n) }
-    let reading = ordered.flatMap { $0.kept + $0.moved }
-    let kept = Set(longestIncreasingSubsequence(reading))
-    guard kept.count > mostKept else { return nil }
-    let moved = reading.filter { !kept.contains($0) }.sorted()
-    return (packing: Packing(rows: ordered.map { $0.kept + $0.moved }), moved: moved)
   }
 }

@@ -61,9 +61,11 @@ struct FewestMovesRowPricing {
   ///   - rowValue: added to every row (the dual of the row count, <= 0).
   ///   - active: tags still to place; others never enter a row.
   ///   - blocked: positions inside other rows' spans; no span covers them.
+  ///   - mayKeep: tags a row may keep (a branch moved the others).
+  ///   - mustKeep: tags no row may move in (a branch kept them).
   mutating func price(
     tagValues: [Double], positionCosts: [Double], rowValue: Double,
-    active: [Bool], blocked: [Bool], threshold: Double, limit: Int
+    active: [Bool], blocked: [Bool], mayKeep: [Bool], mustKeep: [Bool], threshold: Double, limit: Int
   ) -> (best: Double, rows: [Priced]) {
     let n = sizes.count
     labels.removeAll(keepingCapacity: true)
@@ -73,18 +75,18 @@ struct FewestMovesRowPricing {
     prefix.reserveCapacity(n + 1)
     for i in 0..<n {
       let last = prefix[i]
-      prefix.append(active[i] && tagValues[i] > 0 ? extend(last, item: i, value: tagValues[i]) : last)
+      prefix.append(active[i] && !mustKeep[i] && tagValues[i] > 0 ? extend(last, item: i, value: tagValues[i]) : last)
     }
     var suffix = [[Int32]](repeating: [0], count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
       let next = suffix[i + 1]
-      suffix[i] = active[i] && tagValues[i] > 0 ? extend(next, item: i, value: tagValues[i]) : next
+      suffix[i] = active[i] && !mustKeep[i] && tagValues[i] > 0 ? extend(next, item: i, value: tagValues[i]) : next
     }
     let noSpan = Double(labels[Int(suffix[0].last!)].value) + rowValue
     var best = noSpan
     var found: [(value: Double, a: Int, b: Int, middle: Int32, rest: Int32)] = []
     if noSpan > threshold { found.append((noSpan, -1, -1, suffix[0].last!, 0)) }
-    for a in 0..<n where active[a] && !blocked[a] {
+    for a in 0..<n where active[a] && !blocked[a] && mayKeep[a] {
       var middle = prefix[a]
       var spanCost = 0.0
       var bestHere: (value: Double, a: Int, b: Int, middle: Int32, rest: Int32)? = nil
@@ -92,9 +94,10 @@ struct FewestMovesRowPricing {
         if blocked[b] { break }
         spanCost += positionCosts[b]
         guard active[b] else { continue }
-        let keptValue = tagValues[b] + 1
-        if keptValue <= 0 { continue }
-        middle = extend(middle, item: b, value: keptValue)
+        // A tag a branch moved may still fill the row, as moved.
+        let tagValue = mayKeep[b] ? tagValues[b] + 1 : tagValues[b]
+        if tagValue <= 0 { continue }
+        middle = extend(middle, item: b, value: tagValue)
         let (value, m, r) = bestPair(middle, suffix[b + 1])
         let total = value + rowValue - spanCost
         best = max(best, total)
@@ -111,7 +114,7 @@ struct FewestMovesRowPricing {
         var at = Int(label)
         while at > 0 {
           let item = Int(labels[at].item)
-          if candidate.a >= 0, item >= candidate.a, item <= candidate.b { kept.append(item) } else { moved.append(item) }
+          if candidate.a >= 0, item >= candidate.a, item <= candidate.b, mayKeep[item] { kept.append(item) } else { moved.append(item) }
           at = Int(labels[at].parent)
         }
       }
