@@ -60,7 +60,7 @@ print("\n## Fewest moves at the fewest rows, 40 and 60 tags\n")
 print("Windows of 40 and 60 consecutive labels of each file of `datasets/tags` (from the first label and from the 101st), "
       "width 390, preset capsule, default font with fallback fonts: `packbench layout --tradeoff --moves-time-limit 1` "
       "(the exact solver for the fewest rows, then the curve; the fewest rows get four fifths of the time left). "
-      "Proven: the tags moved equal the lower bound (the interval table, the prices per tag of docs/tag-layout-moves.md and the branch and bound that refuted each smaller count). "
+      "Proven: the tags moved equal the lower bound (the set-partitioning relaxation over rows and its branch and price, else the interval table, the prices per tag and the branch and bound that refuted each smaller count; docs/tag-layout-moves.md). "
       "Seconds: the whole command's wall time (measuring included), on a machine shared with other work (see the load below).\n")
 print("| tags | lists | fewest moves proven | moves (median) | lower bound (median) | gap (median) | seconds (median) |")
 print("|---|---|---|---|---|---|---|")
