@@ -1,4 +1,7 @@
 extension FewestMovesColumnGeneration {
+  /// The share of the time for the root's relaxation.
+  static var rootShare: Double { 0.5 }
+
   /// A layout and the tags it moves.
   typealias Layout = (packing: Packing, moved: [Int])
 
@@ -10,7 +13,13 @@ extension FewestMovesColumnGeneration {
     let n = sizes.count
     if let upper { addRows(of: upper) }
     let start = Subproblem(tags: n, rows: rows)
-    guard let root = solve(start, meter: &meter) else { return (0, nil) }
+    // The root within half the time: where it does not converge (rows of
+    // many tags make pricing slow), the rest goes back to the caller's
+    // searches.
+    var rootMeter = meter.share(Self.rootShare)
+    let solved = solve(start, meter: &rootMeter)
+    meter.absorb(rootMeter)
+    guard let root = solved else { return (0, nil) }
     var lowerBound = min(n - root.keptUpperBound, n)
     var best: Layout? = nil
     var mostKept = upper.map { n - $0.moved.count } ?? -1

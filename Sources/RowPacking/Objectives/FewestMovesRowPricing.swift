@@ -82,7 +82,16 @@ struct FewestMovesRowPricing {
       let next = suffix[i + 1]
       suffix[i] = active[i] && !mustKeep[i] && tagValues[i] > 0 ? extend(next, item: i, value: tagValues[i]) : next
     }
-    let noSpan = Double(labels[Int(suffix[0].last!)].value) + rowValue
+    // A span can add at most one per tag it keeps: the best row valued so
+    // (every tag as if kept, no span paid) bounds every span's row, and a
+    // span start stops growing once its cost leaves nothing to gain.
+    var optimistic: [Int32] = [0]
+    for i in 0..<n where active[i] {
+      let value = mayKeep[i] ? tagValues[i] + 1 : tagValues[i]
+      if value > 0 { optimistic = extend(optimistic, item: i, value: value) }
+    }
+    let mostGained = labels[Int(optimistic.last!)].value + rowValue
+    let noSpan = labels[Int(suffix[0].last!)].value + rowValue
     var best = noSpan
     var found: [(value: Double, a: Int, b: Int, middle: Int32, rest: Int32)] = []
     if noSpan > threshold { found.append((noSpan, -1, -1, suffix[0].last!, 0)) }
@@ -93,6 +102,7 @@ struct FewestMovesRowPricing {
       for b in a..<n {
         if blocked[b] { break }
         spanCost += positionCosts[b]
+        if mostGained - spanCost <= max(best, threshold) { break }
         guard active[b] else { continue }
         // A tag a branch moved may still fill the row, as moved.
         let tagValue = mayKeep[b] ? tagValues[b] + 1 : tagValues[b]
