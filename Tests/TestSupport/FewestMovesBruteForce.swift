@@ -80,3 +80,19 @@ public func checkFewestMovesLayout(
   XCTAssertEqual(reading, reading.sorted(), "kept tags out of order: \(what)")
   XCTAssertGreaterThanOrEqual(layout.moved.count, fewest, what)
 }
+
+/// A seeded list of `tags` tags from 2 to 4 sizes at its fewest rows by
+/// area, or `nil` unless the rows have little room to spare (at most a
+/// quarter row) and are at most 4 (brute force tries rows^n assignments):
+/// where the bounds' mistakes showed.
+public func tightFewestMovesCase(
+  _ rng: inout SplitMix64, tags: ClosedRange<Int>
+) -> (sizes: [Int], capacity: Int, rows: Int)? {
+  let capacity = Int.random(in: 10...30, using: &rng)
+  let n = Int.random(in: tags, using: &rng)
+  let choices = (0..<Int.random(in: 2...4, using: &rng)).map { _ in Int.random(in: 2...capacity / 2, using: &rng) }
+  let sizes = (0..<n).map { _ in choices.randomElement(using: &rng)! }
+  let rows = (sizes.reduce(0, +) + capacity - 1) / capacity
+  guard rows <= 4, rows * capacity - sizes.reduce(0, +) <= capacity / 4 else { return nil }
+  return (sizes, capacity, rows)
+}

@@ -147,12 +147,7 @@ final class FewestMovesColumnGenerationTests: XCTestCase {
     var compared = 0
     for seed in UInt64(0)..<3_000 where compared < 150 {
       var rng = SplitMix64(seed: 33_000 + seed)
-      let capacity = Int.random(in: 10...30, using: &rng)
-      let n = Int.random(in: 7...10, using: &rng)
-      let choices = (0..<Int.random(in: 2...4, using: &rng)).map { _ in Int.random(in: 2...capacity / 2, using: &rng) }
-      let sizes = (0..<n).map { _ in choices.randomElement(using: &rng)! }
-      let rows = (sizes.reduce(0, +) + capacity - 1) / capacity
-      guard rows <= 4, rows * capacity - sizes.reduce(0, +) <= capacity / 4 else { continue }
+      guard let (sizes, capacity, rows) = tightFewestMovesCase(&rng, tags: 7...10) else { continue }
       guard let expected = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: rows)[rows] else { continue }
       var relaxation = FewestMovesColumnGeneration(sizes: sizes, capacity: capacity, rows: rows)
       var meter = BudgetMeter(.unlimited, start: ContinuousClock().now)

@@ -26,14 +26,8 @@ final class FewestMovesSoundnessTests: XCTestCase {
     var compared = 0
     for seed in UInt64(0)..<4_000 where compared < 400 {
       var rng = SplitMix64(seed: 15_000 + seed)
-      let capacity = Int.random(in: 10...30, using: &rng)
-      let n = Int.random(in: 7...11, using: &rng)
-      let choices = (0..<Int.random(in: 2...4, using: &rng)).map { _ in Int.random(in: 2...capacity / 2, using: &rng) }
-      let sizes = (0..<n).map { _ in choices.randomElement(using: &rng)! }
-      let rows = (sizes.reduce(0, +) + capacity - 1) / capacity
-      // Brute force tries rows^n assignments; the bound's mistakes showed
-      // where the rows have little room to spare.
-      guard rows <= 4, rows * capacity - sizes.reduce(0, +) <= capacity / 4 else { continue }
+      guard let (sizes, capacity, rows) = tightFewestMovesCase(&rng, tags: 7...11) else { continue }
+      let n = sizes.count
       let brute = bruteForceFewestMoves(sizes: sizes, capacity: capacity, maxRows: rows)
       guard let expected = brute[rows], let bound = FewestMovesBound(sizes: sizes, capacity: capacity, rows: rows, cap: n) else { continue }
       let what = "seed \(seed): \(sizes) in \(capacity), \(rows) rows, \(expected) moves"
