@@ -147,7 +147,7 @@ func fewestMoves(
   var lower = atLeast
   var upper = upper
   // The set-partitioning relaxation first: its bound is the tightest, and
-  // its dive often finds a layout at it.
+  // its dives and tree often find a layout at it.
   if lower < upper.moved.count {
     var relaxationMeter = meter.share(columnGenerationShare)
     var relaxation = FewestMovesColumnGeneration(sizes: scaled.sizes, capacity: scaled.capacity, rows: rows)
@@ -227,7 +227,7 @@ func fewestMoves(
 }
 
 /// The time of a point's search that goes to the set-partitioning
-/// relaxation and its dive (``FewestMovesColumnGeneration``).
+/// relaxation, its dives and its tree (``FewestMovesColumnGeneration``).
 let columnGenerationShare = 0.85
 
 /// The time of a point's search that goes to finding layouts with fewer

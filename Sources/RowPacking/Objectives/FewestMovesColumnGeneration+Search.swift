@@ -24,11 +24,11 @@ extension FewestMovesColumnGeneration {
     var best: Layout? = nil
     var mostKept = upper.map { n - $0.moved.count } ?? -1
     if n - lowerBound <= mostKept || !root.converged { return (lowerBound, nil) }
-    // Dives with 0, 1, 2, 3 discrepancies (Harvey and Ginsberg 1995): a
+    // Dives with 0 and 1 discrepancies (Harvey and Ginsberg 1995): a
     // discrepancy fixes another row of the solution than the largest.
+    // (More took the tree's time and found nothing better; 060.)
     for discrepancies in 0...1 {
-      var state = start
-      if let layout = dive(&state, relaxation: root, discrepancies: discrepancies, mostKept: mostKept, meter: &meter) {
+      if let layout = dive(start, relaxation: root, discrepancies: discrepancies, mostKept: mostKept, meter: &meter) {
         best = layout
         mostKept = n - layout.moved.count
         if n - lowerBound <= mostKept { return (lowerBound, best) }
@@ -46,7 +46,7 @@ extension FewestMovesColumnGeneration {
   /// A layout keeping more than `mostKept` tags below `state`, fixing the
   /// rows `relaxation` uses; `nil` if none is found.
   mutating func dive(
-    _ state: inout Subproblem, relaxation: Relaxation, discrepancies: Int, mostKept: Int, meter: inout BudgetMeter
+    _ state: Subproblem, relaxation: Relaxation, discrepancies: Int, mostKept: Int, meter: inout BudgetMeter
   ) -> Layout? {
     guard relaxation.feasible, relaxation.converged, !relaxation.solution.isEmpty,
       state.keptFixed + relaxation.keptUpperBound > mostKept
@@ -62,7 +62,7 @@ extension FewestMovesColumnGeneration {
       if !child.active.contains(true) { return layout(child.fixed, mostKept: mostKept) }
       guard child.rowsLeft > 0, meter.checkClock() else { continue }
       guard let next = solve(child, meter: &meter) else { return nil }
-      if let found = dive(&child, relaxation: next, discrepancies: discrepancies - choice, mostKept: mostKept, meter: &meter) {
+      if let found = dive(child, relaxation: next, discrepancies: discrepancies - choice, mostKept: mostKept, meter: &meter) {
         return found
       }
     }
@@ -90,8 +90,7 @@ extension FewestMovesColumnGeneration {
       for (row, value) in relaxation.solution { for i in pool[row].kept { keptShare[i] += value } }
       let fractional = (0..<n).filter { keptShare[$0] > 1e-6 && keptShare[$0] < 1 - 1e-6 }
       guard let tag = fractional.min(by: { abs(keptShare[$0] - 0.5) < abs(keptShare[$1] - 0.5) }) else {
-        var state = node
-        guard let layout = dive(&state, relaxation: relaxation, discrepancies: 1, mostKept: mostKept, meter: &meter) else { return nil }
+        guard let layout = dive(node, relaxation: relaxation, discrepancies: 1, mostKept: mostKept, meter: &meter) else { return nil }
         best = layout
         mostKept = n - layout.moved.count
         open.append((node, relaxation))  // decided again against the new layout
