@@ -84,9 +84,10 @@ struct FewestMovesColumnGeneration {
     var rowsLeft: Int
     var mayKeep: [Bool]
     var mustKeep: [Bool]
-    /// The rows fixed so far (by a dive) and the tags they keep.
+    /// The rows fixed so far (by a dive).
     var fixed: [FewestMovesRow] = []
-    var keptFixed = 0
+    /// The tags the fixed rows keep.
+    var keptFixed: Int { fixed.reduce(0) { $0 + $1.kept.count } }
 
     init(tags: Int, rows: Int) {
       active = [Bool](repeating: true, count: tags)
@@ -107,7 +108,6 @@ struct FewestMovesColumnGeneration {
     /// `row` placed: its tags and span leave the subproblem, with a row.
     mutating func fix(_ row: FewestMovesRow) {
       fixed.append(row)
-      keptFixed += row.kept.count
       for i in row.kept + row.moved { active[i] = false }
       if let span = row.span { for p in span { blocked[p] = true } }
       rowsLeft -= 1

@@ -45,6 +45,10 @@ struct FewestMovesRowPricing {
     self.capacity = capacity
   }
 
+  /// A row found for span `a...b` (-1: none): its value and the labels of
+  /// its middle (prefix and span) and suffix tags.
+  private typealias Candidate = (value: Double, a: Int, b: Int, middle: Int32, rest: Int32)
+
   /// A priced row: its value (dual value minus span duals plus `rowValue`).
   struct Priced {
     var value: Double
@@ -70,43 +74,45 @@ struct FewestMovesRowPricing {
     let n = sizes.count
     labels.removeAll(keepingCapacity: true)
     labels.append(Label(width: 0, value: 0, item: -1, parent: -1))
+    // A tag's value moved into the row (nil where it may not be, or gains
+    // nothing), and within the row's span, where it is kept if it may be
+    // (a tag a branch moved may still fill the row, as moved).
+    func movedValue(_ i: Int) -> Double? { active[i] && !mustKeep[i] && tagValues[i] > 0 ? tagValues[i] : nil }
+    func spanValue(_ i: Int) -> Double? {
+      let value = mayKeep[i] ? tagValues[i] + 1 : tagValues[i]
+      return active[i] && value > 0 ? value : nil
+    }
     // Pareto sets of the tags before each position and after it, as moved.
     var prefix: [[Int32]] = [[0]]
     prefix.reserveCapacity(n + 1)
     for i in 0..<n {
-      let last = prefix[i]
-      prefix.append(active[i] && !mustKeep[i] && tagValues[i] > 0 ? extend(last, item: i, value: tagValues[i]) : last)
+      prefix.append(movedValue(i).map { extend(prefix[i], item: i, value: $0) } ?? prefix[i])
     }
     var suffix = [[Int32]](repeating: [0], count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
-      let next = suffix[i + 1]
-      suffix[i] = active[i] && !mustKeep[i] && tagValues[i] > 0 ? extend(next, item: i, value: tagValues[i]) : next
+      suffix[i] = movedValue(i).map { extend(suffix[i + 1], item: i, value: $0) } ?? suffix[i + 1]
     }
     // A span can add at most one per tag it keeps: the best row valued so
     // (every tag as if kept, no span paid) bounds every span's row, and a
     // span start stops growing once its cost leaves nothing to gain.
     var optimistic: [Int32] = [0]
-    for i in 0..<n where active[i] {
-      let value = mayKeep[i] ? tagValues[i] + 1 : tagValues[i]
-      if value > 0 { optimistic = extend(optimistic, item: i, value: value) }
+    for i in 0..<n {
+      if let value = spanValue(i) { optimistic = extend(optimistic, item: i, value: value) }
     }
     let mostGained = labels[Int(optimistic.last!)].value + rowValue
     let noSpan = labels[Int(suffix[0].last!)].value + rowValue
     var best = noSpan
-    var found: [(value: Double, a: Int, b: Int, middle: Int32, rest: Int32)] = []
+    var found: [Candidate] = []
     if noSpan > threshold { found.append((noSpan, -1, -1, suffix[0].last!, 0)) }
     for a in 0..<n where active[a] && !blocked[a] && mayKeep[a] {
       var middle = prefix[a]
       var spanCost = 0.0
-      var bestHere: (value: Double, a: Int, b: Int, middle: Int32, rest: Int32)? = nil
+      var bestHere: Candidate? = nil
       for b in a..<n {
         if blocked[b] { break }
         spanCost += positionCosts[b]
         if mostGained - spanCost <= max(best, threshold) { break }
-        guard active[b] else { continue }
-        // A tag a branch moved may still fill the row, as moved.
-        let tagValue = mayKeep[b] ? tagValues[b] + 1 : tagValues[b]
-        if tagValue <= 0 { continue }
+        guard let tagValue = spanValue(b) else { continue }
         middle = extend(middle, item: b, value: tagValue)
         let (value, m, r) = bestPair(middle, suffix[b + 1])
         let total = value + rowValue - spanCost
