@@ -287,6 +287,44 @@ final class BranchAndPriceTests: XCTestCase {
     }
   }
 
+  /// Counted from the root's end (``RyanFosterBranchAndPrice/giveUpCountsFromRoot``),
+  /// a give-up at zero work still lets every tree converge (or prune) its
+  /// root and stops it right after; counted from the start, no root ends.
+  /// Never a wrong answer either way.
+  func testGivingUpCountedFromTheRootLetsTheRootConverge() throws {
+    var rootsEnded = 0
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      let (sizes, capacity) = instance(&random, items: 8...12)
+      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
+      let session = GLPKSession(verbose: false)
+      defer { session.close() }
+      for rows in [optimum - 1, optimum] {
+        for countsFromRoot in [false, true] {
+          let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
+          tree.cutRoundsPerNode = 1
+          tree.giveUpWithoutPruningAfter = .work(0)
+          tree.giveUpCountsFromRoot = countsFromRoot
+          let outcome = try tree.decide(rows: rows, until: far)
+          var decided = true
+          switch outcome.answer {
+          case .packing: XCTAssertEqual(rows, optimum, "seed \(seed): a packing below the optimum")
+          case .infeasible: XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
+          case .unknown: decided = false
+          }
+          if countsFromRoot {
+            XCTAssertTrue(outcome.rootTime != nil || decided, "seed \(seed), \(rows) rows: gave up inside the root")
+            XCTAssertLessThanOrEqual(outcome.nodes, 3, "seed \(seed), \(rows) rows: went on past the give-up")
+            if outcome.rootTime != nil { rootsEnded += 1 }
+          } else {
+            XCTAssertNil(outcome.rootTime, "seed \(seed), \(rows) rows: a root ended with no work allowed")
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(rootsEnded, 10, "few roots converged: the rule is barely tested")
+  }
+
   /// The tree's counted work is the same on every run of the same tree, so
   /// that a give-up in work falls at the same node: the same seeded
   /// instance decided twice gives the same nodes, solves and work, and a

@@ -12,6 +12,9 @@ extension RyanFosterBranchAndPrice {
     var outcome = Outcome(answer: .unknown)
     /// Where (from the start) the tree gives up; nil: never.
     var giveUpPoint: Effort?
+    /// Where the give-up counts from (time and work from the start): the
+    /// start, or the root's end (``giveUpCountsFromRoot``; nil until then).
+    var giveUpBase: (time: Duration, work: Int)?
 
     var target: Int { rows + 1 }
     /// The deadline of the solves and searches: the give-up point when that is a time.
@@ -52,7 +55,10 @@ extension RyanFosterBranchAndPrice {
     precondition(
       wasteBudget.map { $0 >= rows * capacity - sizes.reduce(0, +) } ?? true,
       "a waste budget below the empty room of \(rows) rows would cut off their packings")
-    var run = TreeRun(start: ContinuousClock().now, fullDeadline: deadline, rows: rows, giveUpPoint: giveUpWithoutPruningAfter)
+    let base: (time: Duration, work: Int)? = giveUpCountsFromRoot ? nil : (.zero, 0)
+    var run = TreeRun(
+      start: ContinuousClock().now, fullDeadline: deadline, rows: rows,
+      giveUpPoint: base.flatMap { _ in giveUpWithoutPruningAfter }, giveUpBase: base)
     switch try explore([], &run) {
     case .pruned: run.outcome.answer = .infeasible
     case .packing(let packing): run.outcome.answer = .packing(packing)
@@ -85,7 +91,14 @@ extension RyanFosterBranchAndPrice {
     case .ended(let end): return end
     case .converged(let converged): solution = converged
     }
-    if decisions.isEmpty { run.outcome.rootTime = run.clock.now - run.start }
+    if decisions.isEmpty {
+      let rootTime = run.clock.now - run.start
+      run.outcome.rootTime = rootTime
+      if run.giveUpBase == nil {
+        run.giveUpBase = (rootTime, run.outcome.work)
+        run.giveUpPoint = giveUpWithoutPruningAfter?.past(time: rootTime, work: run.outcome.work)
+      }
+    }
     return try branch(lp, solution, &run)
   }
 
@@ -180,8 +193,16 @@ extension RyanFosterBranchAndPrice {
     let solveStart = run.clock.now
     let iterationsBefore = try problem.iterationCount()
     run.outcome.peakColumns = max(run.outcome.peakColumns, columns.count)
-    let solution = try problem.solveLP(
+    var solution = try problem.solveLP(
       timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance, primalTolerance: precision.primalTolerance)
+    if solution.status != .optimal && solution.status != .timeLimit {
+      // The artificial columns keep every node's master feasible: another
+      // status is the simplex lost on a near-singular basis (seen once in
+      // 2 277 solves, ANI 1 002 items). Once more from the slack basis.
+      try problem.setStandardBasis()
+      solution = try problem.solveLP(
+        timeLimit: run.deadline - run.clock.now, dualTolerance: dualTolerance, primalTolerance: precision.primalTolerance)
+    }
     run.outcome.masterTime += run.clock.now - solveStart
     let pivots = try problem.iterationCount() - iterationsBefore
     run.outcome.iterations += pivots
@@ -264,11 +285,12 @@ extension RyanFosterBranchAndPrice {
       run.outcome.closedTrace.append((share, run.clock.now - run.start, run.outcome.work))
     }
     // Without a give-up the tree has its whole time already.
-    if let after = giveUpWithoutPruningAfter {
+    // Past the root (a pruned root ends the tree), so the base is known.
+    if let after = giveUpWithoutPruningAfter, let base = run.giveUpBase {
       run.giveUpPoint = Self.giveUpPoint(
         after: after, closed: run.outcome.closed, share: giveUpRefutedShare,
-        lastMark: run.outcome.closedTrace.last.map { (time: $0.time, work: $0.work) },
-        stallBelow: giveUpOnStallBelow)
+        lastMark: run.outcome.closedTrace.last.map { (time: $0.time - base.time, work: $0.work - base.work) },
+        stallBelow: giveUpOnStallBelow)?.past(time: base.time, work: base.work)
     }
     return .pruned
   }

@@ -145,6 +145,12 @@ final class RyanFosterBranchAndPrice {
   /// the deadline of the whole tree stays in time; on the clock
   /// (``Effort/time(_:)``), its solves and pricings stop at the give-up.
   var giveUpWithoutPruningAfter: Effort? = nil
+  /// Whether ``giveUpWithoutPruningAfter`` counts from the end of the
+  /// root's LP rather than the tree's start (false, the default): a tree
+  /// whose root is still open has learnt nothing about the packing, and
+  /// where the root takes most of the give-up (1 000 items and more) the
+  /// tree would stop before its first branching.
+  var giveUpCountsFromRoot = false
   /// The share of the tree (``Outcome/closed``) that must be refuted for
   /// the give-up not to apply (0, the default: any pruned node). A single
   /// pruned node deep in the tree refutes a tiny share, while the trees

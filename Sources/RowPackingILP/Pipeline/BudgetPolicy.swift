@@ -22,6 +22,11 @@ struct BudgetPolicy: Sendable {
   /// The model restricted by the cut duals, after the cut loop: in the early
   /// place (right after the short dive) and the late one.
   var earlyCutModel = 0.15
+  /// The early cut stage runs only with at least this share of the root
+  /// LP's own time: its master's first convergence is a column generation
+  /// of about the root's size, and with less (801 items and more at 60 s)
+  /// it ended with no bound (docs/experiments/062-tree-time-at-1002-items.md).
+  var earlyCutsLeastLPShare = 0.5
   var lateCutModel = 0.8
   /// Branch-and-price gives up after this share of its time unless it refuted
   /// part of its tree, counted in work at ``workPerSecond``.

@@ -39,6 +39,8 @@ struct SolveState {
   var root: GilmoreGomoryColumnGeneration.Solution? = nil
   /// When the root LP converged, from the solve's start (nil: it did not).
   var rootLPTime: Duration? = nil
+  /// How long the root LP's column generation took (nil: it did not converge).
+  var rootLPDuration: Duration? = nil
   /// The root basis the first dive saved, for later dives to start from.
   var diveRootBasis: GilmoreGomoryColumnGeneration.SavedBasis? = nil
   /// Dual restrictions for the near-full-rows model, and the sets drawn.

@@ -7,9 +7,10 @@ import RowPacking
 /// with no violated cut, or out of its time): a packing in the bound's
 /// rows, or a proof that there is none.
 ///
-/// It gives up after a share of its time, counted in work, unless it has
-/// refuted part of its tree: where the bound's rows hold a packing the
-/// tree prunes nothing and the dives after it need the time.
+/// It gives up after a share of its time, counted in work from the end of
+/// its root, unless it has refuted part of its tree: where the bound's rows
+/// hold a packing the tree prunes nothing and the dives after it need the
+/// time. A tree that has not given up runs to the solve's end.
 ///
 /// Ryan, D. M. and Foster, B. A. (1981). An integer programming approach
 /// to scheduling. Computer Scheduling of Public Transport.
@@ -43,8 +44,16 @@ struct BranchAndPriceStage: ExactStage {
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master, let root = state.root else { return }
     state.cutsLeftOneRowOpen = false
-    let (tree, patterns) = try Self.decide(
-      state: state, master: master, root: root, rows: state.bound.value, until: state.stageDeadline)
+    let tree: RyanFosterBranchAndPrice.Outcome, patterns: [Pattern]?
+    do {
+      (tree, patterns) = try Self.decide(
+        state: state, master: master, root: root, rows: state.bound.value, until: state.stageDeadline)
+    } catch {
+      // As with the cut master: a tree GLPK does not solve costs this
+      // stage, not the ones after it.
+      state.note("branch-and-price failed: \(error.description)")
+      return
+    }
     state.count(nodes: tree.nodes)
     state.note(tree.summary)
     if let patterns { state.offer(patterns, by: stage) }
@@ -95,6 +104,7 @@ struct BranchAndPriceStage: ExactStage {
     let budget = state.options.budget
     let giveUpAfter = (deadline - ContinuousClock().now) * budget.branchAndPriceGiveUp
     search.giveUpWithoutPruningAfter = .work(Int(giveUpAfter / .seconds(1) * budget.workPerSecond))
+    search.giveUpCountsFromRoot = true
     search.giveUpRefutedShare = giveUpRefutedShare
     search.giveUpOnStallBelow = giveUpOnStallBelow
     let precision = state.options.cuts.precision(capacity: types.capacity)
@@ -105,7 +115,11 @@ struct BranchAndPriceStage: ExactStage {
     search.minimumViolation = state.options.cuts.minimumViolation
     search.cutsPerRound = state.options.cuts.cutsPerRound
     if search.cutRoundsPerNode > 0 { search.rootCutRounds = state.options.cuts.treeRootCutRounds }
-    let outcome = try search.decide(rows: rows, until: deadline)
+    // The stage's share measures the give-up; a tree that has not given
+    // up goes on to the solve's end: at 1 000 items its root alone takes
+    // most of the share, and the stages after it settled none of those
+    // solves (docs/experiments/062-tree-time-at-1002-items.md).
+    let outcome = try search.decide(rows: rows, until: max(deadline, state.setup.deadline))
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })
   }

@@ -82,6 +82,7 @@ struct RootLPStage: ExactStage {
   func run(_ state: inout SolveState) throws(GLPKError) {
     state.rootLPRan = true
     let types = state.types, setup = state.setup
+    let start = setup.elapsed
     let master = try GilmoreGomoryColumnGeneration(
       session: state.session, types: types, initialPatterns: state.bestPatterns)
     master.columnsPerPricing = state.options.rootLP.columnsPerPricing(
@@ -105,6 +106,7 @@ struct RootLPStage: ExactStage {
       return
     }
     state.rootLPTime = setup.elapsed
+    state.rootLPDuration = setup.elapsed - start
     state.master = master
     state.root = root
     if setup.scaled.isExact {

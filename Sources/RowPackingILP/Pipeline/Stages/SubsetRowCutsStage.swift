@@ -80,6 +80,15 @@ struct SubsetRowCutsStage: ExactStage {
     state.cutsRan = place
     state.cutsLeftOneRowOpen = false
     let budget = state.options.budget, options = state.options.cuts
+    if place == .early, let lp = state.rootLPDuration,
+      state.stageDeadline - state.setup.clock.now < lp * budget.earlyCutsLeastLPShare
+    {
+      // Its master cannot converge in that time; the tree after it cuts at
+      // its own root and takes the time instead.
+      state.note("subset-row cuts: left to the tree (\(state.stageDeadline - state.setup.clock.now) against a root LP of \(lp))")
+      state.cutsLeftOneRowOpen = state.isOneRowAbove
+      return
+    }
     let outcome: SubsetRowCutAndPrice.Outcome
     do {
       // Before the near-full-rows stage there are no restrictions yet: the
