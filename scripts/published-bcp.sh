@@ -13,6 +13,10 @@
 # their per-instance files (CC BY-NC). Ours: results/exact-hard-all.csv
 # (every shared file of each set at 60 s, scripts/exact-hard.sh PER_SET=all),
 # which covers half of each set's files; theirs cover all 50 per size.
+# With BCP_REPO it also counts theirs on exactly the files of our two runs
+# (the seeded sample and every shared file) into
+# datasets/published/bcp-csp-10min-our-files.tsv, and the report sets the
+# two side by side ("On the same files").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tsv=datasets/published/bcp-csp-10min.tsv
@@ -20,7 +24,7 @@ ours=results/exact-hard-all.csv
 [ -f "$ours" ] || { echo "published-bcp: $ours not found (scripts/exact-hard.sh PER_SET=all makes it)" >&2; exit 1; }
 if [ -n "${BCP_REPO:-}" ]; then
   python3 - "$BCP_REPO" "$tsv" <<'PY'
-import os, statistics, subprocess, sys
+import csv, os, statistics, subprocess, sys
 repo, out = sys.argv[1], sys.argv[2]
 folder = "results/CSP-10min"
 def listing():
@@ -33,6 +37,7 @@ def listing():
     return names, show
 names, read = listing()
 groups = {}
+proven60 = set()
 for name in names:
     parts = name.split("_")
     if len(parts) < 4 or parts[2] not in ("DI", "NR"):
@@ -47,7 +52,7 @@ for name in names:
     optimal = head.get("Status") == "Optimal"
     final, root = float(head.get("Final_Time", "inf")), float(head.get("Root_Time", "inf"))
     g["root"].append(root)
-    if optimal and final <= 60: g["p60"] += 1
+    if optimal and final <= 60: g["p60"] += 1; proven60.add(name)
     if optimal and final <= 600:
         g["p600"] += 1; g["after"].append(final - root)
 with open(out, "w") as f:
@@ -56,6 +61,22 @@ with open(out, "w") as f:
     for (s, n), g in sorted(groups.items()):
         after = statistics.median(g["after"]) if g["after"] else float("nan")
         f.write(f"{s}\t{n}\t{g['n']}\t{g['p60']}\t{g['p600']}\t{statistics.median(g['root']):.1f}\t{after:.1f}\n")
+# The same count on the files our runs hold: the seeded sample
+# (results/exact-hard.csv) and every shared file (results/exact-hard-all.csv).
+# Counts only, as above.
+with open(out.replace(".tsv", "-our-files.tsv"), "w") as f:
+    f.write("# da Silva and Schouery (2023) results/CSP-10min on the files of packbench's runs, counted by scripts/published-bcp.sh\n")
+    f.write("files\tset\titems\tinstances\tproven_60s\n")
+    for files, path in (("sample", "results/exact-hard.csv"), ("shared", "results/exact-hard-all.csv")):
+        counts = {}
+        for r in csv.DictReader(open(path)):
+            if r["algorithm"] != "exact" or r["dataset"] not in ("AI", "ANI"): continue
+            key = (r["dataset"], int(r["instance"].split("_")[0]))
+            c = counts.setdefault(key, [0, 0])
+            c[0] += 1
+            c[1] += r["instance"] + ".txt.sol" in proven60
+        for (s, n), (k, p) in sorted(counts.items()):
+            f.write(f"{files}\t{s}\t{n}\t{k}\t{p}\n")
 PY
 fi
 [ -f "$tsv" ] || { echo "published-bcp: $tsv not found; set BCP_REPO to a clone of github.com/INFORMSJoC/2023.0399" >&2; exit 1; }
@@ -126,6 +147,30 @@ for key in sorted(set(theirs) | set(ours)):
     else:
         tc = tsh = t600 = root = after = "-"
     print(f"| {key[0]} | {key[1]} | {oc} | {osh} | {tc} | {tsh} | {t600} | {oroot} | {root} | {after} |")
+files_tsv = tsv.replace(".tsv", "-our-files.tsv")
+try:
+    same = [r for r in csv.DictReader((l for l in open(files_tsv) if not l.startswith("#")), delimiter="\t")]
+except OSError:
+    same = []
+if same:
+    print("\n## On the same files\n")
+    print(f"Their count (proven with a final time of at most 60 s) on exactly the files of our runs, from "
+          f"`{files_tsv}` (counts only): the seeded sample of `results/exact-hard.md` (seed 10, 20 files a set) "
+          "and every shared file (`results/exact-hard-all.md`). Ours from the same two CSV files.\n")
+    print("| files | set | items | instances | packbench proven (60 s) | published proven (60 s) |")
+    print("|---|---|---:|---:|---:|---:|")
+    totals = {}
+    for r in same:
+        path = "results/exact-hard.csv" if r["files"] == "sample" else ours_path
+        proven = sum(1 for o in csv.DictReader(open(path))
+                     if o["algorithm"] == "exact" and o["dataset"] == r["set"]
+                     and int(o["instance"].split("_")[0]) == int(r["items"])
+                     and o["status"] == "optimal" and o["verified"] == "true" and float(o["time_ms"]) <= 60000)
+        t = totals.setdefault((r["files"], r["set"]), [0, 0, 0])
+        t[0] += int(r["instances"]); t[1] += proven; t[2] += int(r["proven_60s"])
+        print(f"| {r['files']} | {r['set']} | {r['items']} | {r['instances']} | {proven} | {r['proven_60s']} |")
+    for (files, s), (n, ours_p, theirs_p) in sorted(totals.items()):
+        print(f"| {files} | {s} | all | {n} | **{ours_p}** | **{theirs_p}** |")
 if not has_root:
     print(f"\n`{ours_path}` predates the `root_lp_ms` column: our root LP times show \"-\" until "
           "`scripts/exact-hard.sh PER_SET=all` runs again. `packbench solve --algorithm exact` "
