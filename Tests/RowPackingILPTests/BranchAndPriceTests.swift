@@ -290,39 +290,16 @@ final class BranchAndPriceTests: XCTestCase {
   /// Counted from the root's end (``RyanFosterBranchAndPrice/giveUpCountsFromRoot``),
   /// a give-up at zero work still lets every tree converge (or prune) its
   /// root and stops it right after; counted from the start, no root ends.
-  /// Never a wrong answer either way.
+  /// Never a wrong answer either way (``giveUpCounts(_:items:cutRounds:)``).
   func testGivingUpCountedFromTheRootLetsTheRootConverge() throws {
-    var rootsEnded = 0
-    for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed)
-      let (sizes, capacity) = instance(&random, items: 8...12)
-      let optimum = bruteForceMinimumRows(sizes: sizes, capacity: capacity)
-      let session = GLPKSession(verbose: false)
-      defer { session.close() }
-      for rows in [optimum - 1, optimum] {
-        for countsFromRoot in [false, true] {
-          let tree = try RyanFosterBranchAndPrice(session: session, sizes: sizes, capacity: capacity, initialColumns: [])
-          tree.cutRoundsPerNode = 1
-          tree.giveUpWithoutPruningAfter = .work(0)
-          tree.giveUpCountsFromRoot = countsFromRoot
-          let outcome = try tree.decide(rows: rows, until: far)
-          var decided = true
-          switch outcome.answer {
-          case .packing: XCTAssertEqual(rows, optimum, "seed \(seed): a packing below the optimum")
-          case .infeasible: XCTAssertLessThan(rows, optimum, "seed \(seed): the optimum refuted")
-          case .unknown: decided = false
-          }
-          if countsFromRoot {
-            XCTAssertTrue(outcome.rootTime != nil || decided, "seed \(seed), \(rows) rows: gave up inside the root")
-            XCTAssertLessThanOrEqual(outcome.nodes, 3, "seed \(seed), \(rows) rows: went on past the give-up")
-            if outcome.rootTime != nil { rootsEnded += 1 }
-          } else {
-            XCTAssertNil(outcome.rootTime, "seed \(seed), \(rows) rows: a root ended with no work allowed")
-          }
-        }
-      }
-    }
-    XCTAssertGreaterThan(rootsEnded, 10, "few roots converged: the rule is barely tested")
+    let counts = try giveUpCounts([
+      { $0.giveUpWithoutPruningAfter = .work(0) },
+      { $0.giveUpWithoutPruningAfter = .work(0); $0.giveUpCountsFromRoot = true },
+    ], items: 8...12)
+    XCTAssertEqual(counts[0].rootsEnded, 0, "a root ended with no work allowed")
+    XCTAssertEqual(counts[1].gaveUpInsideRoot, 0, "gave up inside the root though counted from its end")
+    XCTAssertLessThanOrEqual(counts[1].mostNodes, 3, "went on past the give-up")
+    XCTAssertGreaterThan(counts[1].rootsEnded, 20, "few roots converged: the rule is barely tested")
   }
 
   /// The tree's counted work is the same on every run of the same tree, so
@@ -466,6 +443,11 @@ final class BranchAndPriceTests: XCTestCase {
     var gaveUp = 0
     var decided = 0
     var mostRefutedGivenUp = 0.0
+    /// Trees whose root converged, trees that gave up before it did, and
+    /// the most nodes of any tree.
+    var rootsEnded = 0
+    var gaveUpInsideRoot = 0
+    var mostNodes = 0
   }
 
   /// Trees with one round of cuts a node, each set up by one of
@@ -507,7 +489,10 @@ final class BranchAndPriceTests: XCTestCase {
           case .unknown:
             counts[k].gaveUp += 1
             counts[k].mostRefutedGivenUp = max(counts[k].mostRefutedGivenUp, outcome.closed)
+            if outcome.rootTime == nil { counts[k].gaveUpInsideRoot += 1 }
           }
+          if outcome.rootTime != nil { counts[k].rootsEnded += 1 }
+          counts[k].mostNodes = max(counts[k].mostNodes, outcome.nodes)
         }
       }
     }
