@@ -58,7 +58,7 @@ extension RyanFosterBranchAndPrice {
     let base: (time: Duration, work: Int)? = giveUpCountsFromRoot ? nil : (.zero, 0)
     var run = TreeRun(
       start: ContinuousClock().now, fullDeadline: deadline, rows: rows,
-      giveUpPoint: base.flatMap { _ in giveUpWithoutPruningAfter }, giveUpBase: base)
+      giveUpPoint: giveUpCountsFromRoot ? nil : giveUpWithoutPruningAfter, giveUpBase: base)
     switch try explore([], &run) {
     case .pruned: run.outcome.answer = .infeasible
     case .packing(let packing): run.outcome.answer = .packing(packing)

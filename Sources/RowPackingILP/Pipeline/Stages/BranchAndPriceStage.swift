@@ -67,8 +67,9 @@ struct BranchAndPriceStage: ExactStage {
   /// The tree is over the items of
   /// positive size (each its own item, so that a branching decision names
   /// two items), started from the best packing's rows and every shift of
-  /// the root LP's patterns, until `deadline`. A packing it finds comes back
-  /// as type patterns.
+  /// the root LP's patterns. `deadline` ends the stage's share, which
+  /// measures the give-up; a tree that has not given up runs to the
+  /// solve's end. A packing it finds comes back as type patterns.
   static func decide(
     state: SolveState, master: GilmoreGomoryColumnGeneration, root: GilmoreGomoryColumnGeneration.Solution,
     rows: Int, cutRounds: Int? = nil, until deadline: ContinuousClock.Instant
@@ -119,7 +120,7 @@ struct BranchAndPriceStage: ExactStage {
     // up goes on to the solve's end: at 1 000 items its root alone takes
     // most of the share, and the stages after it settled none of those
     // solves (docs/experiments/062-tree-time-at-1002-items.md).
-    let outcome = try search.decide(rows: rows, until: max(deadline, state.setup.deadline))
+    let outcome = try search.decide(rows: rows, until: state.setup.deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })
   }
