@@ -99,6 +99,7 @@ extension RyanFosterBranchAndPrice {
         run.giveUpPoint = giveUpWithoutPruningAfter?.past(time: rootTime, work: run.outcome.work)
       }
     }
+    if let packing = try relaxAndFix(lp, solution, &run) { return .packing(packing) }
     return try branch(lp, solution, &run)
   }
 

@@ -70,6 +70,10 @@ extension RyanFosterBranchAndPrice {
     /// How far the root's best certified value lies above the rows to
     /// refute (``CertifiedBound/excess(total:maximum:rows:)``).
     var rootCertifiedExcess: Double? = nil
+    /// Relax-and-fix: its completions tried, the packings they found, and its time.
+    var heuristicCalls = 0
+    var heuristicPackings = 0
+    var heuristicTime = Duration.zero
 
     /// Raises ``rootCertifiedExcess`` to the certified value of `weights`
     /// whose exact maximum is `maximum`.
@@ -95,6 +99,7 @@ extension RyanFosterBranchAndPrice {
         + "master \(masterTime), pricing \(pricingTime), work \(work))"
         + (exactSolves == 0 ? "" : "; \(exactSolves) exact solves in \(exactTime), root exact LP \(exactRootObjective.map { "\($0)" } ?? "-"), \(exactPrunes) pruned by it")
         + (cleaned == 0 ? "" : "; \(cleaned) columns cleaned to the pool, \(fromPool) back from it, in \(poolTime)")
+        + (heuristicCalls == 0 ? "" : "; relax-and-fix: \(heuristicCalls) completions, \(heuristicPackings) packings, in \(heuristicTime)")
         + (rootCertifiedExcess.map { "; root certified value minus the rows \($0)" } ?? "")
         + (rootTrace.isEmpty ? "" : "; root LP by cuts: " + rootTrace.map { "\($0.cuts): \($0.objective)" }.joined(separator: ", "))
     }

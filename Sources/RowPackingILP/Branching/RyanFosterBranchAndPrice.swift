@@ -167,6 +167,16 @@ final class RyanFosterBranchAndPrice {
   /// that exists, while the trees that prove refute a quarter or more with
   /// their first pruned node.
   var giveUpOnStallBelow: Double? = nil
+  /// Where set, relax-and-fix at converged nodes completes the rows their
+  /// LP fixes (``relaxAndFix(_:_:_:)``; nil, the default: none).
+  var completion: Completion? = nil
+  /// The most relax-and-fix takes of the tree's time after its root, and
+  /// the least time one call is given.
+  var relaxAndFixShare = 0.2
+  var relaxAndFixLeastTime = Duration.milliseconds(500)
+  /// The share of the tree refuted at which relax-and-fix stops: a tree
+  /// that refutes is most likely over rows that hold no packing.
+  var relaxAndFixRefutedBelow = 1.0
   /// GLPK's tolerance on reduced costs for the master (nil: its default).
   var dualTolerance: Double? = nil
   /// The scale of the floating duals' integer weights, the least

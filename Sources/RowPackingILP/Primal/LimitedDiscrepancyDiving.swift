@@ -104,6 +104,11 @@ struct LimitedDiscrepancyDiving {
   /// dives' bounds are Farley's in integer arithmetic, whatever the
   /// tolerance.
   var simplexTolerance: Double? = 1e-9
+  /// How many times a dive that ends without a packing backs off a quarter
+  /// of the rows it fixed and dives on from there, before the next
+  /// restart (0, the default: none; da Silva and Schouery's relax-and-fix
+  /// backs off three times).
+  var backOffs = 0
   var random = SplitMix64(seed: 0x1d5)
 
   var types: ItemTypes { master.types }
@@ -118,6 +123,8 @@ struct LimitedDiscrepancyDiving {
     var completionNodes = 0
     /// The most rows fixed at a node reached (how deep the dives got).
     var deepestRows = 0
+    /// Dives that backed off (``backOffs``).
+    var backedOff = 0
     /// How the dives ended, by ``DiveEnd``: how many, and the rows fixed
     /// at each end (in the order reached).
     var ends = [Int](repeating: 0, count: DiveEnd.allCases.count)
@@ -137,8 +144,15 @@ struct LimitedDiscrepancyDiving {
   /// Searches until a packing in `target` rows is found, the tree and the
   /// restarts are exhausted, or the deadline passes. `incumbentRows` is the
   /// rows of the best packing known (patterns are returned only when they
-  /// beat it). The master's demands are restored at the end.
-  mutating func run(until deadline: ContinuousClock.Instant, incumbentRows: Int) throws(GLPKError) -> Outcome {
+  /// beat it). Every dive starts with the rows `fixed` (relax-and-fix
+  /// inside a tree: rows its LP fixed; none by default), which must fit
+  /// the items. The master's demands are restored at the end.
+  mutating func run(
+    until deadline: ContinuousClock.Instant, incumbentRows: Int, fixed: [Pattern] = []
+  ) throws(GLPKError) -> Outcome {
+    var residual = types.demands
+    for pattern in fixed { for t in pattern { residual[t] -= 1 } }
+    precondition(residual.allSatisfy { $0 >= 0 }, "the fixed rows hold more items than there are")
     var search = Search(
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
@@ -158,8 +172,19 @@ struct LimitedDiscrepancyDiving {
       search.random = SplitMix64(seed: random.next())
       // A restart from the root's LP basis, not from the last dive's end.
       if let root = search.rootBasis { try master.restore(root) }
-      let found = try search.explore(
-        residual: types.demands, fixed: [], tabu: [], discrepancies: 0, branchDepth: 0)
+      var found = try search.explore(
+        residual: residual, fixed: fixed, tabu: [], discrepancies: 0, branchDepth: 0)
+      // Backing off: the last quarter of the rows the dive fixed freed, and
+      // on from there with noise (no discrepancy).
+      for _ in 0..<backOffs where !found && !search.outcome.timedOut && search.lastEnd.count > fixed.count + 1 {
+        let kept = Array(search.lastEnd.prefix(fixed.count + (search.lastEnd.count - fixed.count) * 3 / 4))
+        var left = types.demands
+        for pattern in kept { for t in pattern { left[t] -= 1 } }
+        search.noise = 0.5
+        search.outcome.backedOff += 1
+        found = try search.explore(
+          residual: left, fixed: kept, tabu: [], discrepancies: maxDiscrepancy, branchDepth: maxDiscrepancyDepth)
+      }
       if found || search.outcome.timedOut { break }
     }
     search.outcome.simplexIterations = try master.problem.iterationCount() - iterationsBefore
@@ -200,15 +225,18 @@ struct LimitedDiscrepancyDiving {
     var noise = 0.0
     var random = SplitMix64(seed: 0)
     var outcome = Outcome()
+    /// The rows fixed where the last dive ended without a packing.
+    var lastEnd: [Pattern] = []
     let clock = ContinuousClock()
 
     var types: ItemTypes { master.types }
 
     /// A dive ends at a node with `rows` rows fixed.
-    mutating func end(_ reason: DiveEnd, rows: Int) {
+    mutating func end(_ reason: DiveEnd, at fixed: [Pattern]) {
       outcome.dives += 1
       outcome.ends[reason.rawValue] += 1
-      outcome.endRows.append(rows)
+      outcome.endRows.append(fixed.count)
+      lastEnd = fixed
     }
 
     mutating func offer(_ patterns: [Pattern]) {
@@ -237,7 +265,7 @@ struct LimitedDiscrepancyDiving {
         return fixed.count <= target
       }
       let wasteLeft = rowsLeft * types.capacity - size
-      if wasteLeft < 0 { end(.size, rows: fixed.count); return false }
+      if wasteLeft < 0 { end(.size, at: fixed); return false }
       let greedy = types.greedyCompletion(residual)
       offer(fixed + greedy)
       if greedy.count <= rowsLeft { return true }
@@ -249,7 +277,7 @@ struct LimitedDiscrepancyDiving {
           offer(fixed + patterns)
           return true
         case .infeasible:
-          end(.completion, rows: fixed.count)
+          end(.completion, at: fixed)
           return false
         case .unknown: break
         }
@@ -262,7 +290,7 @@ struct LimitedDiscrepancyDiving {
         return false
       }
       outcome.lpSolves += 1
-      if lp.rowBound > rowsLeft { end(.lp, rows: fixed.count); return false }
+      if lp.rowBound > rowsLeft { end(.lp, at: fixed); return false }
 
       // Candidates: positive columns that fit the residual and its waste, not tabu.
       var candidates: [(pattern: Pattern, value: Double, score: Double)] = []
@@ -275,7 +303,7 @@ struct LimitedDiscrepancyDiving {
       }
       candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.pattern.lexicographicallyPrecedes($1.pattern) }
       if candidates.isEmpty {
-        end(.noCandidate, rows: fixed.count)
+        end(.noCandidate, at: fixed)
         return false
       }
       if completionLookahead > 1 && wasteLeft == 0 {

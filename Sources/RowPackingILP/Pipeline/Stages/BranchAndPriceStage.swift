@@ -116,6 +116,14 @@ struct BranchAndPriceStage: ExactStage {
     search.minimumViolation = state.options.cuts.minimumViolation
     search.cutsPerRound = state.options.cuts.cutsPerRound
     if search.cutRoundsPerNode > 0 { search.rootCutRounds = state.options.cuts.treeRootCutRounds }
+    // Relax-and-fix inside the tree: rows its nodes' LPs fix, completed by
+    // a dive on the root LP's master (docs/experiments/063-relax-and-fix-in-the-tree.md).
+    let rootBasis = state.diveRootBasis
+    search.relaxAndFixRefutedBelow = giveUpRefutedShare
+    search.completion = { fixed, deadline throws(GLPKError) in
+      try completion(
+        of: fixed, master: master, rootBasis: rootBasis, rows: rows, typeOf: typeOf, first: first, until: deadline)
+    }
     // The stage's share measures the give-up; a tree that has not given
     // up goes on to the solve's end: at 1 000 items its root alone takes
     // most of the share, and the stages after it settled none of those
@@ -123,6 +131,35 @@ struct BranchAndPriceStage: ExactStage {
     let outcome = try search.decide(rows: rows, until: state.setup.deadline)
     guard case .packing(let packing) = outcome.answer else { return (outcome, nil) }
     return (outcome, packing.map { row in row.map { typeOf[$0] }.sorted() })
+  }
+
+  /// Rows of items fixed by the tree, completed by a short dive on the
+  /// root LP's master (no discrepancy, two restarts) into a packing in
+  /// `rows` rows, as rows of items; nil when the dive finds none. The
+  /// master goes back to the root's basis after.
+  static func completion(
+    of fixed: [[Int]], master: GilmoreGomoryColumnGeneration, rootBasis: GilmoreGomoryColumnGeneration.SavedBasis?,
+    rows: Int, typeOf: [Int], first: [Int], until deadline: ContinuousClock.Instant
+  ) throws(GLPKError) -> [[Int]]? {
+    master.coverWasteBudget(rows: rows)
+    var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+    diving.rootBasis = rootBasis
+    diving.completionLookahead = DiveStage.completionLookahead
+    diving.maxDiscrepancy = 0
+    diving.maxRestarts = 2
+    diving.backOffs = 3
+    let outcome = try diving.run(
+      until: deadline, incumbentRows: rows + 1, fixed: fixed.map { row in row.map { typeOf[$0] }.sorted() })
+    if let root = outcome.rootBasis { try master.restore(root) }
+    guard let patterns = outcome.patterns, patterns.count <= rows else { return nil }
+    // Items of one type are interchangeable: each type's next item.
+    var next = first
+    return patterns.map { row in
+      row.map { t in
+        defer { next[t] += 1 }
+        return next[t]
+      }
+    }
   }
 
   /// The most shifts of a pattern (``itemColumns(_:types:first:shifted:)``).
