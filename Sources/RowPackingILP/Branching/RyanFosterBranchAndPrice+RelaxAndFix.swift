@@ -29,7 +29,11 @@ extension RyanFosterBranchAndPrice {
     let allowance = (now - run.start - rootTime) * relaxAndFixShare - run.outcome.heuristicTime
     guard allowance >= relaxAndFixLeastTime else { return nil }
     let deadline = min(run.deadline, now + allowance)
-    defer { run.outcome.heuristicTime += run.clock.now - now }
+    defer {
+      let spent = run.clock.now - now
+      run.outcome.heuristicTime += spent
+      if let rate = relaxAndFixWorkPerSecond { run.outcome.work += Int(spent / .seconds(1) * rate) }
+    }
     let usable = columns.indices.map { free[$0] && isWithinBudget(load: load(of: columns[$0])) }
     let values = solution.values.indices.map { usable[$0] ? solution.values[$0] : 0 }
     let fixings = Self.relaxAndFixRows(

@@ -172,8 +172,12 @@ final class RyanFosterBranchAndPrice {
   var completion: Completion? = nil
   /// The most relax-and-fix takes of the tree's time after its root, and
   /// the least time one call is given.
-  var relaxAndFixShare = 0.2
+  var relaxAndFixShare = 0.1
   var relaxAndFixLeastTime = Duration.milliseconds(500)
+  /// Where set, relax-and-fix's time is counted in the tree's work at this
+  /// many units a second, so that a give-up in work falls no later on the
+  /// clock for it: the stages after the tree keep their time.
+  var relaxAndFixWorkPerSecond: Double? = nil
   /// The share of the tree refuted at which relax-and-fix stops: a tree
   /// that refutes is most likely over rows that hold no packing.
   var relaxAndFixRefutedBelow = 1.0

@@ -120,6 +120,7 @@ struct BranchAndPriceStage: ExactStage {
     // a dive on the root LP's master (docs/experiments/063-relax-and-fix-in-the-tree.md).
     let rootBasis = state.diveRootBasis
     search.relaxAndFixRefutedBelow = giveUpRefutedShare
+    search.relaxAndFixWorkPerSecond = budget.workPerSecond
     search.completion = { fixed, deadline throws(GLPKError) in
       try completion(
         of: fixed, master: master, rootBasis: rootBasis, rows: rows, typeOf: typeOf, first: first, until: deadline)
