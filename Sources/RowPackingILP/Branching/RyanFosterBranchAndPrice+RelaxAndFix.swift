@@ -15,8 +15,8 @@ extension RyanFosterBranchAndPrice {
   /// than ``relaxAndFixRefutedBelow``, each call with the time that
   /// share leaves, once that is at least ``relaxAndFixLeastTime``. The rows
   /// fixed are ``relaxAndFixRows(columns:values:rows:objective:)``'s; where
-  /// the completion fails, once more with only the rows at value 1 (the
-  /// published code's back-off).
+  /// the completion fails, once more with only the rows at value 1. The
+  /// completion backs off within its own rows (the stage's dive does).
   ///
   /// R. F. F. da Silva and R. C. S. Schouery, INFORMS Journal on
   /// Computing, 2025 (their relax-and-fix inside the tree); Sadykov et
@@ -57,7 +57,7 @@ extension RyanFosterBranchAndPrice {
   /// others by decreasing value, each disjoint from those taken, while
   /// the values given up, `sum (1 - x)`, stay within the gap between the
   /// rows asked for and the LP's objective. The second fixing is the rows
-  /// at value 1 alone, when it differs. Rows of fewer than `rows` rows.
+  /// at value 1 alone, when it differs. Each fixing has fewer rows than `rows`.
   ///
   /// - Complexity: O(*c* log *c* + items) for the *c* positive columns.
   static func relaxAndFixRows(columns: [[Int]], values: [Double], rows: Int, objective: Double) -> [[[Int]]] {

@@ -231,7 +231,7 @@ struct LimitedDiscrepancyDiving {
 
     var types: ItemTypes { master.types }
 
-    /// A dive ends at a node with `rows` rows fixed.
+    /// A dive ends without a packing at a node with the rows `fixed`.
     mutating func end(_ reason: DiveEnd, at fixed: [Pattern]) {
       outcome.dives += 1
       outcome.ends[reason.rawValue] += 1
