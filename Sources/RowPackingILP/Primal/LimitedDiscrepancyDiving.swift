@@ -150,9 +150,8 @@ struct LimitedDiscrepancyDiving {
   mutating func run(
     until deadline: ContinuousClock.Instant, incumbentRows: Int, fixed: [Pattern] = []
   ) throws(GLPKError) -> Outcome {
-    var residual = types.demands
-    for pattern in fixed { for t in pattern { residual[t] -= 1 } }
-    precondition(residual.allSatisfy { $0 >= 0 }, "the fixed rows hold more items than there are")
+    let startResidual = residual(after: fixed)
+    precondition(startResidual.allSatisfy { $0 >= 0 }, "the fixed rows hold more items than there are")
     var search = Search(
       master: master, target: target, deadline: deadline, bestRows: incumbentRows,
       maxDiscrepancy: maxDiscrepancy, maxDiscrepancyDepth: maxDiscrepancyDepth,
@@ -173,17 +172,15 @@ struct LimitedDiscrepancyDiving {
       // A restart from the root's LP basis, not from the last dive's end.
       if let root = search.rootBasis { try master.restore(root) }
       var found = try search.explore(
-        residual: residual, fixed: fixed, tabu: [], discrepancies: 0, branchDepth: 0)
+        residual: startResidual, fixed: fixed, tabu: [], discrepancies: 0, branchDepth: 0)
       // Backing off: the last quarter of the rows the dive fixed freed, and
       // on from there with noise (no discrepancy).
       for _ in 0..<backOffs where !found && !search.outcome.timedOut && search.lastEnd.count > fixed.count + 1 {
         let kept = Array(search.lastEnd.prefix(fixed.count + (search.lastEnd.count - fixed.count) * 3 / 4))
-        var left = types.demands
-        for pattern in kept { for t in pattern { left[t] -= 1 } }
         search.noise = 0.5
         search.outcome.backedOff += 1
         found = try search.explore(
-          residual: left, fixed: kept, tabu: [], discrepancies: maxDiscrepancy, branchDepth: maxDiscrepancyDepth)
+          residual: residual(after: kept), fixed: kept, tabu: [], discrepancies: maxDiscrepancy, branchDepth: maxDiscrepancyDepth)
       }
       if found || search.outcome.timedOut { break }
     }
@@ -193,6 +190,13 @@ struct LimitedDiscrepancyDiving {
     search.outcome.masterTime = master.lpTime - lpBefore
     search.outcome.pricingTime = master.priceTime - priceBefore
     return search.outcome
+  }
+
+  /// The demands the rows `fixed` leave (negative where they hold too many).
+  private func residual(after fixed: [Pattern]) -> [Int] {
+    var residual = types.demands
+    for pattern in fixed { for t in pattern { residual[t] -= 1 } }
+    return residual
   }
 
   /// Why a dive ended without a packing.

@@ -142,10 +142,7 @@ struct BranchAndPriceStage: ExactStage {
     of fixed: [[Int]], master: GilmoreGomoryColumnGeneration, rootBasis: GilmoreGomoryColumnGeneration.SavedBasis?,
     rows: Int, typeOf: [Int], first: [Int], until deadline: ContinuousClock.Instant
   ) throws(GLPKError) -> [[Int]]? {
-    master.coverWasteBudget(rows: rows)
-    var diving = LimitedDiscrepancyDiving(master: master, target: rows)
-    diving.rootBasis = rootBasis
-    diving.completionLookahead = DiveStage.completionLookahead
+    var diving = DiveStage.diving(on: master, rows: rows, rootBasis: rootBasis)
     diving.maxDiscrepancy = 0
     diving.maxRestarts = 2
     diving.backOffs = 3

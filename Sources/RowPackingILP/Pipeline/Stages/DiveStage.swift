@@ -38,11 +38,7 @@ struct DiveStage: ExactStage {
 
   func run(_ state: inout SolveState) throws(GLPKError) {
     guard let master = state.master else { return }
-    // The root LP's waste budget may cover fewer rows than the bound's now.
-    master.coverWasteBudget(rows: state.bound.value)
-    var diving = LimitedDiscrepancyDiving(master: master, target: state.bound.value)
-    diving.rootBasis = state.diveRootBasis
-    diving.completionLookahead = Self.completionLookahead
+    var diving = Self.diving(on: master, rows: state.bound.value, rootBasis: state.diveRootBasis)
     switch pass {
     case .short:
       diving.maxDiscrepancy = 0
@@ -61,6 +57,19 @@ struct DiveStage: ExactStage {
     if state.verbose { Self.log(outcome, rows: state.bound.value, into: state) }
     if pass == .wide { state.note(master.summary) }
     if let patterns = outcome.patterns { state.offer(patterns, by: stage) }
+  }
+
+  /// A dive for `rows` rows on the root LP's master, from the root basis
+  /// the first dive saved (the stages' dives and the tree's relax-and-fix).
+  static func diving(
+    on master: GilmoreGomoryColumnGeneration, rows: Int, rootBasis: GilmoreGomoryColumnGeneration.SavedBasis?
+  ) -> LimitedDiscrepancyDiving {
+    // The root LP's waste budget may cover fewer rows than the bound's now.
+    master.coverWasteBudget(rows: rows)
+    var diving = LimitedDiscrepancyDiving(master: master, target: rows)
+    diving.rootBasis = rootBasis
+    diving.completionLookahead = completionLookahead
+    return diving
   }
 
   /// The dive's counts in the `--verbose` log.

@@ -80,12 +80,11 @@ struct SubsetRowCutsStage: ExactStage {
     state.cutsRan = place
     state.cutsLeftOneRowOpen = false
     let budget = state.options.budget, options = state.options.cuts
-    if place == .early, let lp = state.rootLPDuration,
-      state.stageDeadline - state.setup.clock.now < lp * budget.earlyCutsLeastLPShare
-    {
+    let share = state.stageDeadline - state.setup.clock.now
+    if place == .early, let lp = state.rootLPDuration, share < lp * budget.earlyCutsLeastLPShare {
       // Its master cannot converge in that time; the tree after it cuts at
       // its own root and takes the time instead.
-      state.note("subset-row cuts: left to the tree (\(state.stageDeadline - state.setup.clock.now) against a root LP of \(lp))")
+      state.note("subset-row cuts: left to the tree (\(share) against a root LP of \(lp))")
       state.cutsLeftOneRowOpen = state.isOneRowAbove
       return
     }
